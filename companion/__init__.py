@@ -1,0 +1,1 @@
+"""Train Companion: the game master for domino train games."""

@@ -1,0 +1,54 @@
+"""The ``train-companion`` command line: the composition root.
+
+Each command lives in its own module with ``add_parser(subparsers)`` and ``run(args)``;
+heavy imports (OpenCV, gpiozero, Flask) happen inside ``run`` so ``--help`` stays quick and
+one missing optional part never breaks the other commands.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+from companion.errors import CompanionError
+
+COMMANDS: tuple[str, ...] = ()
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """argparse that reports a usage mistake in one line and exits with status 2."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        self.exit(2, f"{self.prog}: error: {message} (see --help)\n")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = OneLineParser(
+        prog="train-companion",
+        description="The tabletop companion for domino train games.",
+    )
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=OneLineParser)
+    subparsers.required = True
+    for name in COMMANDS:
+        module = importlib.import_module(f"companion.cli.{name.replace('-', '_')}")
+        sub = module.add_parser(subparsers)
+        sub.set_defaults(run=module.run)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return int(args.run(args) or 0)
+    except CompanionError as error:
+        print(f"train-companion: error: {error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("train-companion: stopped", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""Reading domino tiles from camera frames and phone photos."""

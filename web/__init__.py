@@ -1,0 +1,1 @@
+"""The score pad served to every phone at the table."""
