@@ -1,0 +1,245 @@
+"""A game night as a sequence of events: the live table and the simulator share it.
+
+Everything that changes a match is an event ``(type, payload)``. ``prepare_*`` checks a
+request and returns the event without applying it, so the service can commit the event to
+the store first; ``apply`` changes the match. Replaying the events of a match rebuilds it
+exactly. Types:
+
+- ``game_started``  {game, preset, options, players, seed}
+- ``round_started`` {round, engine, starter}
+- ``action``        {round, seat, action}      (the action in the players' words)
+- ``round_ended``   {round, ended, out}          (out: seats that went out)
+- ``score``         {round, seat, value, by, why, at}   (a correction when the cell is filled)
+- ``game_ended``    {winners}
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from companion.errors import CompanionError
+from companion.games.base import Action, Event, Game, RoundSetup, new_game
+from companion.scorepad import ScorePad, now
+
+Record = tuple[str, dict[str, Any]]
+
+
+@dataclass
+class RoundSummary:
+    number: int
+    engine: str | None
+    ended: str | None = None
+    out: tuple[int, ...] = ()
+    scores: list[int] | None = None
+
+
+def check_players(names: list[str]) -> list[str]:
+    cleaned = [str(name).strip() for name in names]
+    if any(not name for name in cleaned):
+        raise CompanionError("every player needs a name")
+    if len(set(n.lower() for n in cleaned)) != len(cleaned):
+        raise CompanionError("two players have the same name; give each a different one")
+    for name in cleaned:
+        if name.lower() == "mexican" or len(name) > 24 or ":" in name:
+            raise CompanionError(f"{name!r} cannot be a player's name (at most 24 letters, no ':')")
+    return cleaned
+
+
+class Match:
+    def __init__(self) -> None:
+        self.game: Game | None = None
+        self.players: list[str] = []
+        self.seed: int | None = None
+        self.setup: RoundSetup | None = None
+        self.state = None
+        self.pad: ScorePad | None = None
+        self.rounds: list[RoundSummary] = []
+        self.finished = False
+        self.log: list[Record] = []
+        self._starter_rng: random.Random | None = None
+
+    # --- building events ---------------------------------------------------------------
+    @staticmethod
+    def prepare_start(
+        game_id: str,
+        players: list[str],
+        preset: str | None = None,
+        options: Mapping[str, Any] | None = None,
+        seed: int | None = None,
+    ) -> Record:
+        game = new_game(game_id, preset, options)
+        names = check_players(players)
+        game.check_players(len(names))
+        payload = {
+            "game": game_id,
+            "preset": game.preset,
+            "options": dict(options or {}),
+            "players": names,
+            "seed": seed,
+        }
+        return ("game_started", payload)
+
+    def prepare_round(self) -> Record:
+        game, n = self._game(), len(self.players)
+        if self.state is not None and self.state.outcome is None:
+            raise CompanionError("the round in play has not ended")
+        if self.finished:
+            raise CompanionError("the game is over")
+        if self.setup is None:
+            setup = game.first_round(n, self._rng("starter"))
+        else:
+            setup = game.next_round(self.setup, n, self.pad.totals())
+            if setup is None:
+                raise CompanionError("every round has been played")
+        engine = str(setup.engine) if setup.engine is not None else None
+        return (
+            "round_started",
+            {"round": setup.number, "engine": engine, "starter": setup.starter},
+        )
+
+    def prepare_action(self, action: Action) -> Record:
+        state = self._state()
+        state.check(action, self.players)
+        text = self.game.format_action(action, self.players)
+        return ("action", {"round": self.setup.number, "seat": state.turn, "action": text})
+
+    def prepare_score(self, seat: int, value: int, by: str, why: str = "") -> Record:
+        round_number = self.setup.number if self.setup else 0
+        pad = self._pad()
+        filled = pad.value(round_number, seat) is not None
+        if filled and not why.strip():
+            raise CompanionError("say why the score is corrected; the reason is kept with it")
+        probe = ScorePad(self.players)
+        probe.record(max(round_number, 1), seat, value)  # checks seat and value
+        if round_number < 1:
+            raise CompanionError("no round has started yet")
+        payload = {"round": round_number, "seat": seat, "value": value, "by": by, "why": why}
+        return ("score", payload | {"at": now()})
+
+    # --- applying events -----------------------------------------------------------------
+    def apply(self, kind: str, payload: dict[str, Any]) -> list[Event]:
+        handler = getattr(self, f"_on_{kind}", None)
+        if handler is None:
+            raise CompanionError(f"unknown event type {kind!r}")
+        events = handler(payload)
+        self.log.append((kind, payload))
+        return events
+
+    def _on_game_started(self, p: dict[str, Any]) -> list[Event]:
+        self.game = new_game(p["game"], p["preset"], p["options"])
+        self.players = list(p["players"])
+        self.seed = p["seed"]
+        self.pad = ScorePad(self.players, lower_wins=self.game.measure == "pips")
+        return [Event("game_started", 0)]
+
+    def _on_round_started(self, p: dict[str, Any]) -> list[Event]:
+        from companion.tiles import Tile
+
+        engine = Tile.parse(p["engine"]) if p["engine"] else None
+        self.setup = RoundSetup(p["round"], engine, p["starter"])
+        n = len(self.players)
+        if self.seed is None:
+            self.state = self.game.observe(self.setup, n)
+        else:
+            self.state = self.game.deal(self.setup, n, self._rng(f"round {p['round']}"))
+        self.rounds.append(RoundSummary(p["round"], p["engine"]))
+        return [
+            Event("round_started", p["starter"], {"round": p["round"]}),
+            Event("turn", self.state.turn),
+        ]
+
+    def _on_action(self, p: dict[str, Any]) -> list[Event]:
+        state = self._state()
+        action = self.game.parse_action(p["action"], self.players)
+        events = state.apply(action)
+        if state.outcome is not None:
+            summary = self.rounds[-1]
+            summary.ended, summary.out = state.outcome.ended, tuple(state.outcome.out)
+            events.append(Event("round_ended", p["seat"], {"ended": summary.ended}))
+        return events
+
+    def _on_round_ended(self, p: dict[str, Any]) -> list[Event]:
+        """The host ends a round the table could not finish on its own."""
+        from companion.games.base import Outcome
+
+        state = self._state()
+        state.outcome = Outcome(p["ended"], tuple(p.get("out", ())))
+        self.rounds[-1].ended, self.rounds[-1].out = p["ended"], tuple(p.get("out", ()))
+        return [Event("round_ended", 0, {"ended": p["ended"]})]
+
+    def _on_score(self, p: dict[str, Any]) -> list[Event]:
+        pad = self._pad()
+        kind = "score_corrected" if pad.value(p["round"], p["seat"]) is not None else "scored"
+        pad.record(p["round"], p["seat"], p["value"], p["by"], p.get("why", ""), p.get("at", ""))
+        return [Event(kind, p["seat"], {"round": p["round"], "value": p["value"]})]
+
+    def _on_game_ended(self, p: dict[str, Any]) -> list[Event]:
+        self.finished = True
+        return [Event("game_ended", 0, {"winners": p["winners"]})]
+
+    # --- conveniences ----------------------------------------------------------------------
+    def play(self, action: Action) -> list[Event]:
+        return self.apply(*self.prepare_action(action))
+
+    def round_needs_scores(self) -> bool:
+        return (
+            self.state is not None and self.state.outcome is not None and not self._round_scored()
+        )
+
+    def _round_scored(self) -> bool:
+        row = self.pad.row(self.setup.number)
+        return all(value is not None for value in row)
+
+    def count_scores(self) -> list[Record]:
+        """Score a finished round whose hands are known (the simulator)."""
+        values = self.game.pad_values(self.game.round_scores(self.state), self.state)
+        return [
+            (
+                "score",
+                {
+                    "round": self.setup.number,
+                    "seat": seat,
+                    "value": value,
+                    "by": "count",
+                    "why": "",
+                    "at": now(),
+                },
+            )
+            for seat, value in enumerate(values)
+        ]
+
+    def prepare_end(self) -> Record:
+        return ("game_ended", {"winners": [self.players[s] for s in self.pad.winners()]})
+
+    def is_last_round(self) -> bool:
+        n = len(self.players)
+        return self.game.next_round(self.setup, n, self.pad.totals()) is None
+
+    @classmethod
+    def replay(cls, records: Iterable[Record]) -> Match:
+        match = cls()
+        for kind, payload in records:
+            match.apply(kind, payload)
+        return match
+
+    # --- helpers ---------------------------------------------------------------------------
+    def _rng(self, purpose: str) -> random.Random:
+        return random.Random(f"{self.seed}:{purpose}")
+
+    def _game(self) -> Game:
+        if self.game is None:
+            raise CompanionError("no game has been set up yet")
+        return self.game
+
+    def _state(self):
+        if self.state is None:
+            raise CompanionError("no round is in play")
+        return self.state
+
+    def _pad(self) -> ScorePad:
+        if self.pad is None:
+            raise CompanionError("no game has been set up yet")
+        return self.pad
