@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Union
 
 TRAIN = "train"
 """The Red Train symbol of SuperTrain's wild tiles: matches anything."""
@@ -26,7 +25,7 @@ ACTION_LETTERS = ("A", "D", "R", "S", "T")
 SYMBOLS = (TRAIN, *ACTION_LETTERS)
 MAX_PIPS = 18
 
-End = Union[int, str]
+End = int | str
 
 
 def _end_key(end: End) -> tuple[int, int]:
