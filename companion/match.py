@@ -59,7 +59,8 @@ class Match:
         self.rounds: list[RoundSummary] = []
         self.finished = False
         self.log: list[Record] = []
-        self._starter_rng: random.Random | None = None
+        self.readings: dict[int, dict[str, Any]] = {}
+        self.photos: list[dict[str, Any]] = []
 
     # --- building events ---------------------------------------------------------------
     @staticmethod
@@ -142,10 +143,11 @@ class Match:
         self.setup = RoundSetup(p["round"], engine, p["starter"])
         n = len(self.players)
         if self.seed is None:
-            self.state = self.game.observe(self.setup, n)
+            self.state = self.game.live_turns(self.setup, n)
         else:
             self.state = self.game.deal(self.setup, n, self._rng(f"round {p['round']}"))
         self.rounds.append(RoundSummary(p["round"], p["engine"]))
+        self.readings = {}
         return [
             Event("round_started", p["starter"], {"round": p["round"]}),
             Event("turn", self.state.turn),
@@ -174,7 +176,17 @@ class Match:
         pad = self._pad()
         kind = "score_corrected" if pad.value(p["round"], p["seat"]) is not None else "scored"
         pad.record(p["round"], p["seat"], p["value"], p["by"], p.get("why", ""), p.get("at", ""))
+        self.readings.pop(p["seat"], None)
         return [Event(kind, p["seat"], {"round": p["round"], "value": p["value"]})]
+
+    def _on_hand_read(self, p: dict[str, Any]) -> list[Event]:
+        """A reading of a seat's hand waiting for the player to confirm it."""
+        self.readings[p["seat"]] = p
+        self.photos.append(p)
+        return [Event("hand_read", p["seat"], {"total": p["total"]})]
+
+    def _on_marker_lifted(self, p: dict[str, Any]) -> list[Event]:
+        return self._state().lift_marker(p["seat"])
 
     def _on_game_ended(self, p: dict[str, Any]) -> list[Event]:
         self.finished = True

@@ -73,7 +73,12 @@ class Tap:
     """Tap the last tile on the table: "I have one tile left"."""
 
 
-Action = Play | Draw | Pass | EndTurn | Tap
+@dataclass(frozen=True, slots=True)
+class GoOut:
+    """The seat to move played its last tile (on the live table, where nobody saw it)."""
+
+
+Action = Play | Draw | Pass | EndTurn | Tap | GoOut
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,9 +191,11 @@ class Game:
     def deal(self, setup: RoundSetup, players: int, rng: random.Random):
         raise NotImplementedError
 
-    def observe(self, setup: RoundSetup, players: int):
-        """A round whose hands nobody knows: the live table."""
-        raise NotImplementedError
+    def live_turns(self, setup: RoundSetup, players: int):
+        """The live table's round: hands unseen, the companion follows the turns."""
+        from companion.live import LiveTurns
+
+        return LiveTurns(players, setup.starter)
 
     def round_scores(self, state) -> list[int]:
         """Each seat's score for a finished round whose hands are known."""

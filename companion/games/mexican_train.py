@@ -493,7 +493,7 @@ class MexicanTrain(Game):
         boneyard = tiles[players * size :]
         return self.round_class(self.options, setup.engine, setup.starter, hands, boneyard)
 
-    def observe(self, setup: RoundSetup, players: int) -> TrainRound:
+    def observed_round(self, setup: RoundSetup, players: int) -> TrainRound:
         size = self.hand_size(players)
         boneyard = len(double_set(self.options.set)) - 1 - size * players
         return self.round_class(

@@ -7,7 +7,7 @@ which end it leaves open: ``play 3-train on Ann leaving train``.
 from __future__ import annotations
 
 from companion.errors import CompanionError
-from companion.games.base import MEXICAN, Action, Draw, EndTurn, Pass, Play, Tap, TrainId
+from companion.games.base import MEXICAN, Action, Draw, EndTurn, GoOut, Pass, Play, Tap, TrainId
 from companion.tiles import TRAIN, End, Tile
 
 
@@ -51,6 +51,8 @@ def format_action(action: Action, names: list[str]) -> str:
         return "end"
     if isinstance(action, Tap):
         return "tap"
+    if isinstance(action, GoOut):
+        return "out"
     raise NotationError(f"no notation for {action!r}")
 
 
@@ -75,6 +77,8 @@ def parse_action(text: str, names: list[str]) -> Action:
             return EndTurn()
         if verb == "tap" and not rest:
             return Tap()
+        if verb == "out" and not rest:
+            return GoOut()
     except ValueError as error:
         raise NotationError(f"cannot read {text!r}: {error}") from None
-    raise NotationError(f"cannot read {text!r}: say play, draw, pass, end or tap")
+    raise NotationError(f"cannot read {text!r}: say play, draw, pass, end, tap or out")

@@ -1,0 +1,84 @@
+"""What the adapters ask of the game loop. Seats are numbered from 0 here."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+GESTURES = ("press", "hold", "double", "out")
+
+
+@dataclass(frozen=True)
+class NewGame:
+    game: str
+    players: list[str]
+    preset: str | None = None
+    options: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Gesture:
+    """A seat's button or phone: press (end turn), hold (pass), double (tap), out."""
+
+    seat: int
+    gesture: str
+    source: str = "button"
+
+
+@dataclass(frozen=True)
+class CenterButton:
+    """The centerpiece button: press begins the next round, hold ends a blocked round."""
+
+    kind: str
+
+
+@dataclass(frozen=True)
+class Knock:
+    """A tile tapped on the table, heard by the centerpiece: the seat to move taps."""
+
+    strength: int = 0
+
+
+@dataclass(frozen=True)
+class HandRead:
+    """The camera (or a phone photo) read a seat's hand; the player confirms or retakes."""
+
+    seat: int
+    total: int
+    tiles: list[list[int]]
+    low_confidence: bool
+    picture: str | None = None
+    source: str = "camera"
+
+
+@dataclass(frozen=True)
+class EnterScore:
+    """A score typed in; if the cell is filled it is a correction (``why`` required)."""
+
+    seat: int
+    value: int
+    by: str = "host"
+    why: str = ""
+    round: int | None = None
+
+
+@dataclass(frozen=True)
+class LiftMarker:
+    seat: int
+
+
+@dataclass(frozen=True)
+class EndRound:
+    """The host ends the round in play: ``ended`` is "blocked" or "host"."""
+
+    ended: str = "blocked"
+
+
+@dataclass(frozen=True)
+class NextRound:
+    pass
+
+
+@dataclass(frozen=True)
+class EndGame:
+    pass

@@ -1,0 +1,312 @@
+"""The game loop: the one thread that changes the game.
+
+Adapters (seat buttons, the centerpiece, the camera, phones) ``submit`` commands; the loop
+turns each into events, commits them to the store, applies them to the match, and only then
+announces them to the listeners (seat LEDs, sounds, the web stream). After a restart the
+match is the event log replayed.
+"""
+
+from __future__ import annotations
+
+import logging
+import queue
+import threading
+import time
+from collections.abc import Callable
+from concurrent.futures import Future
+from dataclasses import dataclass
+from typing import Any
+
+from companion import commands as c
+from companion.errors import CompanionError, StoreError
+from companion.games.base import EndTurn, Event, GoOut, Pass, Tap
+from companion.match import Match, Record
+from companion.snapshot import snapshot
+from companion.store import Store, StoredEvent
+
+log = logging.getLogger("train_companion")
+
+GESTURE_ACTIONS = {"press": EndTurn(), "hold": Pass(), "double": Tap(), "out": GoOut()}
+
+
+@dataclass(frozen=True)
+class Announcement:
+    """One committed event, what it means for the table, and the state after it."""
+
+    stored: StoredEvent
+    events: list[Event]
+    state: dict[str, Any]
+
+
+Listener = Callable[[Announcement], None]
+HandReader = Callable[[int], None]
+
+
+class Companion:
+    """The live companion. ``hand_reader(seat)`` asks the camera for that seat's hand; it
+    answers later by submitting a ``HandRead`` (the loop never waits for the camera)."""
+
+    def __init__(self, store: Store, hand_reader: HandReader | None = None) -> None:
+        self.store = store
+        self.hand_reader = hand_reader
+        self.match = Match()
+        self.game_id: int | None = None
+        self.seq = store.last_seq()
+        self.degraded: dict[str, str] = {}
+        self._queue: queue.Queue = queue.Queue(maxsize=1000)
+        self._listeners: list[Listener] = []
+        self._thread: threading.Thread | None = None
+        self._stopping = threading.Event()
+        self.heartbeat = time.monotonic()
+        self._resume()
+        self._state = snapshot(self)
+
+    # --- the outside -------------------------------------------------------------------
+    def add_listener(self, listener: Listener) -> None:
+        self._listeners.append(listener)
+
+    def state(self) -> dict[str, Any]:
+        return self._state
+
+    def submit(self, command: Any) -> Future:
+        """Hand a command to the loop; never blocks. The future gives the events or error."""
+        future: Future = Future()
+        try:
+            self._queue.put_nowait((command, future))
+        except queue.Full:
+            future.set_exception(CompanionError("the companion is busy; try again"))
+        return future
+
+    def call(self, command: Any, timeout: float = 10.0) -> list[Event]:
+        """Submit and wait for the answer (for the web and the command line)."""
+        return self.submit(command).result(timeout)
+
+    def start(self) -> Companion:
+        self._thread = threading.Thread(target=self._run, name="game-loop", daemon=True)
+        self._thread.start()
+        return self
+
+    def stop(self, timeout: float = 5.0) -> None:
+        self._stopping.set()
+        if self._thread:
+            self._thread.join(timeout)
+
+    @property
+    def alive(self) -> bool:
+        return bool(self._thread and self._thread.is_alive()) and (
+            time.monotonic() - self.heartbeat < 5
+        )
+
+    # --- the loop ------------------------------------------------------------------------
+    def _run(self) -> None:
+        while not self._stopping.is_set():
+            self.heartbeat = time.monotonic()
+            try:
+                command, future = self._queue.get(timeout=0.5)
+            except queue.Empty:
+                continue
+            try:
+                future.set_result(self.handle(command))
+            except CompanionError as error:
+                future.set_exception(error)
+            except Exception as error:  # a bug must not stop the table
+                log.exception("could not handle %r", command)
+                future.set_exception(CompanionError(f"internal error: {error}"))
+
+    def handle(self, command: Any) -> list[Event]:
+        """Run one command on the loop thread (tests may call it directly)."""
+        handler = getattr(self, f"_do_{type(command).__name__}", None)
+        if handler is None:
+            raise CompanionError(f"unknown command {type(command).__name__}")
+        return handler(command)
+
+    def _commit(self, record: Record) -> list[Event]:
+        kind, payload = record
+        if kind == "game_started":
+            self.game_id = self.store.new_game(payload["game"], payload["players"])
+        try:
+            stored = self.store.append(self.game_id, kind, payload)
+        except StoreError as error:
+            self.degraded["store"] = str(error)
+            raise
+        self.degraded.pop("store", None)
+        self.seq = stored.seq
+        events = self.match.apply(kind, payload)
+        self._state = snapshot(self)
+        announcement = Announcement(stored, events, self._state)
+        for listener in self._listeners:
+            try:
+                listener(announcement)
+            except Exception:  # an LED or a phone must never stop the game
+                log.exception("a listener failed on %s", kind)
+        return events
+
+    def _commit_all(self, records: list[Record]) -> list[Event]:
+        events: list[Event] = []
+        for record in records:
+            events += self._commit(record)
+        return events
+
+    # --- commands ----------------------------------------------------------------------
+    def _do_NewGame(self, cmd: c.NewGame) -> list[Event]:
+        if self.match.game is not None and not self.match.finished:
+            self._commit(self.match.prepare_end())
+        record = Match.prepare_start(cmd.game, cmd.players, cmd.preset, cmd.options)
+        self.match = Match()
+        events = self._commit(record)
+        return events + self._commit(self.match.prepare_round())
+
+    def _do_Gesture(self, cmd: c.Gesture) -> list[Event]:
+        if cmd.gesture not in GESTURE_ACTIONS:
+            raise CompanionError(f"a seat can press, hold, double or out, not {cmd.gesture!r}")
+        match = self._match()
+        self._check_seat(cmd.seat)
+        if match.finished:
+            raise CompanionError("the game is over; the host can start a new one")
+        if match.round_needs_scores():
+            return self._scoring_gesture(cmd)
+        state = match.state
+        if state.outcome is not None:
+            raise CompanionError("the round is scored; press the centerpiece for the next one")
+        if cmd.seat != state.turn:
+            raise CompanionError(
+                f"it is {match.players[state.turn]}'s turn, not {match.players[cmd.seat]}'s"
+            )
+        events = self._commit(match.prepare_action(GESTURE_ACTIONS[cmd.gesture]))
+        if match.round_needs_scores():
+            events += self._begin_scoring()
+        return events
+
+    def _do_Knock(self, cmd: c.Knock) -> list[Event]:
+        match = self._match()
+        state = match.state
+        if state is None or state.outcome is not None or state.turn in getattr(state, "tapped", ()):
+            return []
+        return self._commit(match.prepare_action(Tap()))
+
+    def _do_CenterButton(self, cmd: c.CenterButton) -> list[Event]:
+        if cmd.kind == "hold":
+            return self._do_EndRound(c.EndRound("blocked"))
+        return self._do_NextRound(c.NextRound())
+
+    def _do_LiftMarker(self, cmd: c.LiftMarker) -> list[Event]:
+        self._check_seat(cmd.seat)
+        return self._commit(("marker_lifted", {"seat": cmd.seat}))
+
+    def _do_EndRound(self, cmd: c.EndRound) -> list[Event]:
+        match = self._match()
+        if match.state is None or match.state.outcome is not None:
+            raise CompanionError("no round is in play")
+        events = self._commit(
+            ("round_ended", {"round": match.setup.number, "ended": cmd.ended, "out": []})
+        )
+        return events + self._begin_scoring()
+
+    def _do_NextRound(self, cmd: c.NextRound) -> list[Event]:
+        match = self._match()
+        if match.round_needs_scores():
+            waiting = ", ".join(match.players[s] for s in self._waiting())
+            raise CompanionError(f"the round is not scored yet: waiting for {waiting}")
+        if match.state is not None and match.state.outcome is None:
+            raise CompanionError("a round is in play")
+        return self._commit(match.prepare_round())
+
+    def _do_EndGame(self, cmd: c.EndGame) -> list[Event]:
+        match = self._match()
+        if match.finished:
+            raise CompanionError("the game is already over")
+        return self._commit(match.prepare_end())
+
+    def _do_EnterScore(self, cmd: c.EnterScore) -> list[Event]:
+        match = self._match()
+        self._check_seat(cmd.seat)
+        round_number = cmd.round or match.setup.number
+        pad = match.pad
+        if round_number not in pad.rounds and round_number != match.setup.number:
+            raise CompanionError(f"there is no round {round_number} on the score pad")
+        if pad.value(round_number, cmd.seat) is not None and not cmd.why.strip():
+            raise CompanionError("say why the score is corrected; the reason is kept with it")
+        if pad.value(round_number, cmd.seat) is None and match.state.outcome is None:
+            raise CompanionError("the round is still in play; scores come when it ends")
+        kind, payload = match.prepare_score(cmd.seat, cmd.value, cmd.by, cmd.why)
+        payload["round"] = round_number
+        return self._commit((kind, payload)) + self._after_score()
+
+    def _do_HandRead(self, cmd: c.HandRead) -> list[Event]:
+        match = self._match()
+        self._check_seat(cmd.seat)
+        if not match.round_needs_scores() or cmd.seat not in self._waiting():
+            raise CompanionError(f"{match.players[cmd.seat]}'s hand is not waiting to be scored")
+        payload = {
+            "round": match.setup.number,
+            "seat": cmd.seat,
+            "total": cmd.total,
+            "tiles": cmd.tiles,
+            "low_confidence": cmd.low_confidence,
+            "picture": cmd.picture,
+            "source": cmd.source,
+        }
+        return self._commit(("hand_read", payload))
+
+    # --- scoring -----------------------------------------------------------------------
+    def _waiting(self) -> list[int]:
+        match = self.match
+        row = match.pad.row(match.setup.number)
+        start = match.setup.starter
+        order = [(start + i) % len(match.players) for i in range(len(match.players))]
+        return [seat for seat in order if row[seat] is None]
+
+    def _begin_scoring(self) -> list[Event]:
+        """Players who went out score 0; the first waiting seat's camera turn begins."""
+        match = self.match
+        events = []
+        for seat in match.state.outcome.out:
+            if match.pad.value(match.setup.number, seat) is None:
+                events += self._commit(match.prepare_score(seat, 0, "rule", "went out"))
+        return events + self._after_score()
+
+    def _after_score(self) -> list[Event]:
+        match = self.match
+        if match.round_needs_scores():
+            return []
+        if match.is_last_round() and not match.finished:
+            return self._commit(match.prepare_end())
+        return []
+
+    def _scoring_gesture(self, cmd: c.Gesture) -> list[Event]:
+        match = self.match
+        waiting = self._waiting()
+        if cmd.seat not in waiting:
+            raise CompanionError(f"{match.players[cmd.seat]}'s hand is already scored")
+        reading = match.readings.get(cmd.seat)
+        if cmd.gesture == "press" and reading is not None:
+            why = "confirmed by the player"
+            record = match.prepare_score(cmd.seat, reading["total"], reading["source"], why)
+            return self._commit(record) + self._after_score()
+        if self.hand_reader is None:
+            self.degraded["camera"] = "no camera: enter the scores on the score pad"
+            raise CompanionError("no camera here: enter the score on the score pad")
+        self.hand_reader(cmd.seat)  # press: snap; hold: retake
+        return [Event("photo_requested", cmd.seat)]
+
+    # --- helpers -------------------------------------------------------------------------
+    def _match(self) -> Match:
+        if self.match.game is None:
+            raise CompanionError("no game yet: the host sets one up on the score pad")
+        return self.match
+
+    def _check_seat(self, seat: int) -> None:
+        players = len(self.match.players)
+        if not isinstance(seat, int) or not 0 <= seat < players:
+            raise CompanionError(f"there is no seat {seat + 1}; seats are 1 to {players}")
+
+    def _resume(self) -> None:
+        game_id = self.store.latest_game()
+        if game_id is None:
+            return
+        events = self.store.events(game_id)
+        if not events or any(e.type == "game_ended" for e in events):
+            return
+        self.game_id = game_id
+        self.match = Match.replay((e.type, e.payload) for e in events)
+        log.info("resumed game %s at event %s", game_id, events[-1].seq)

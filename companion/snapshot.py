@@ -1,0 +1,93 @@
+"""The state of the table as one JSON-ready dict: what ``GET /api/state`` serves.
+
+Seats are numbered from 1 here, as the players count them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+from typing import Any
+
+
+def phase(match) -> str:
+    if match.game is None:
+        return "setup"
+    if match.finished:
+        return "over"
+    if match.state is None:
+        return "between"
+    if match.state.outcome is None:
+        return "playing"
+    return "scoring" if match.round_needs_scores() else "between"
+
+
+def snapshot(companion) -> dict[str, Any]:
+    match = companion.match
+    state: dict[str, Any] = {
+        "seq": companion.seq,
+        "game_id": companion.game_id,
+        "phase": phase(match),
+        "degraded": dict(companion.degraded),
+        "game": None,
+        "players": [],
+        "totals": {},
+        "turn": None,
+    }
+    if match.game is None:
+        return state
+    names = match.players
+    pad = match.pad
+    live = match.state
+    state.update(
+        game=match.game.id,
+        title=match.game.title,
+        preset=match.game.preset,
+        measure=match.game.measure,
+        players=names,
+        totals=dict(zip(names, pad.totals(), strict=True)),
+        standings=[{"place": p, "player": n, "total": t} for p, n, t in pad.standings()],
+        leaders=[names[s] for s in pad.winners()] if pad.rounds else [],
+        winners=[names[s] for s in pad.winners()] if match.finished else [],
+        rounds=[
+            {
+                "round": summary.number,
+                "engine": summary.engine,
+                "ended": summary.ended,
+                "scores": pad.row(summary.number),
+            }
+            for summary in match.rounds
+        ],
+        corrections=[asdict(entry) | {"seat": entry.seat + 1} for entry in pad.corrections()],
+        photos=[
+            {k: v for k, v in p.items() if k != "tiles"} | {"seat": p["seat"] + 1}
+            for p in match.photos
+        ],
+    )
+    if live is not None and match.setup is not None:
+        state["round"] = {"number": match.setup.number, "engine": match.rounds[-1].engine}
+        if live.outcome is None and not match.finished:
+            state["turn"] = {"seat": live.turn + 1, "player": names[live.turn]}
+        state["direction"] = (
+            "clockwise" if getattr(live, "direction", 1) == 1 else "counter-clockwise"
+        )
+        state["markers"] = sorted(s + 1 for s in _markers(live))
+        state["last_tile"] = sorted(s + 1 for s in getattr(live, "tapped", ()))
+    if state["phase"] == "scoring":
+        waiting = companion._waiting()
+        state["scoring"] = {
+            "waiting": [s + 1 for s in waiting],
+            "next": waiting[0] + 1 if waiting else None,
+            "readings": {
+                str(seat + 1): {k: v for k, v in r.items() if k != "seat"}
+                for seat, r in match.readings.items()
+            },
+        }
+    return state
+
+
+def _markers(live) -> list[int]:
+    markers = getattr(live, "markers", None)
+    if markers is not None:
+        return list(markers)
+    trains = getattr(live, "trains", {})
+    return [t.id for t in trains.values() if isinstance(t.id, int) and t.marker]
