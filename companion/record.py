@@ -81,7 +81,7 @@ def read_record(text: str) -> list[Record]:
             if not players:
                 key, sep, value = line.partition(":")
                 if not sep:
-                    raise ValueError("expected 'key: value' in the header")
+                    raise ValueError("not a game record: expected 'key: value' in the header")
                 header[key.strip()] = value.strip()
                 if key.strip() == "players":
                     players = [name.strip() for name in value.split(",")]
@@ -145,8 +145,11 @@ def read_record(text: str) -> list[Record]:
 
 
 def replay_record(text: str) -> Match:
-    records = read_record(text)
+    """Replay a record, checking every action against the rules as it goes."""
     match = Match()
-    for kind, payload in records:
+    for kind, payload in read_record(text):
+        if kind == "action":
+            action = match.game.parse_action(payload["action"], match.players)
+            match.prepare_action(action)
         match.apply(kind, payload)
     return match

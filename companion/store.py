@@ -10,6 +10,8 @@ from __future__ import annotations
 import json
 import sqlite3
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -129,28 +131,22 @@ class Store:
                 db.execute("UPDATE games SET finished = 1 WHERE game_id = ?", (game_id,))
         return StoredEvent(cursor.lastrowid, game_id, at, kind, payload)
 
-    class _Transaction:
-        def __init__(self, db: sqlite3.Connection, path: Path) -> None:
-            self.db, self.path = db, path
-
-        def __enter__(self) -> sqlite3.Connection:
-            self.db.execute("BEGIN IMMEDIATE")
-            return self.db
-
-        def __exit__(self, kind, error, tb) -> bool:
-            if kind is None:
-                try:
-                    self.db.execute("COMMIT")
-                    return False
-                except sqlite3.Error as commit_error:
-                    error = commit_error
-            self.db.execute("ROLLBACK")
-            if isinstance(error, sqlite3.OperationalError):
-                raise StoreError(f"cannot write the event log at {self.path}: {error}") from None
-            return False
-
-    def _write(self) -> Store._Transaction:
-        return Store._Transaction(self._db, self.path)
+    @contextmanager
+    def _write(self) -> Iterator[sqlite3.Connection]:
+        """One transaction; any SQLite failure (a full disk, a read-only file) rolls back
+        and becomes a StoreError that says where."""
+        db = self._db
+        try:
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                yield db
+                db.execute("COMMIT")
+            except BaseException:
+                if db.in_transaction:
+                    db.execute("ROLLBACK")
+                raise
+        except sqlite3.Error as error:
+            raise StoreError(f"cannot write the event log at {self.path}: {error}") from None
 
     # --- reading ---------------------------------------------------------------------------
     def events(self, game_id: int) -> list[StoredEvent]:

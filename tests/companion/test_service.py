@@ -1,0 +1,146 @@
+"""The game loop on a real SQLite file: turns, scoring, corrections, restart."""
+
+import pytest
+
+from companion import commands as c
+from companion.errors import CompanionError
+from companion.service import Companion
+from companion.store import Store
+
+
+@pytest.fixture
+def companion(tmp_path):
+    store = Store(tmp_path)
+    comp = Companion(store).start()
+    yield comp
+    comp.stop()
+    store.close()
+
+
+def turn(comp):
+    return comp.state()["turn"]["seat"] - 1
+
+
+def test_a_new_game_starts_its_first_round_and_says_whose_turn(companion):
+    companion.call(c.NewGame("mexican-train", ["Ann", "Bob", "Cy"]))
+    state = companion.state()
+    assert state["game"] == "mexican-train" and state["phase"] == "playing"
+    assert state["round"] == {"number": 1, "engine": "12-12"}
+    assert state["turn"]["player"] in ["Ann", "Bob", "Cy"]
+
+
+def test_seat_gestures_move_the_turn_place_markers_and_tap(companion):
+    companion.call(c.NewGame("mexican-train", ["Ann", "Bob", "Cy"]))
+    first = turn(companion)
+    companion.call(c.Gesture(first, "press"))
+    second = turn(companion)
+    assert second == (first + 1) % 3
+    with pytest.raises(CompanionError, match="turn"):
+        companion.call(c.Gesture(first, "press"))
+    companion.call(c.Gesture(second, "hold"))
+    assert companion.state()["markers"] == [second + 1]
+    third = turn(companion)
+    companion.call(c.Gesture(third, "double"))
+    assert companion.state()["last_tile"] == [third + 1]
+
+
+def test_going_out_scores_zero_and_waits_for_the_others(companion):
+    announced = []
+    companion.add_listener(lambda a: announced.append(a.stored.type))
+    companion.call(c.NewGame("mexican-train", ["Ann", "Bob", "Cy"]))
+    out = turn(companion)
+    companion.call(c.Gesture(out, "out"))
+    state = companion.state()
+    assert state["phase"] == "scoring"
+    assert state["rounds"][0]["scores"][out] == 0
+    assert sorted(state["scoring"]["waiting"]) == sorted(s + 1 for s in range(3) if s != out)
+    for seat in state["scoring"]["waiting"]:
+        companion.call(c.EnterScore(seat - 1, 21))
+    state = companion.state()
+    assert state["phase"] == "between"
+    assert sum(state["totals"].values()) == 42
+    companion.call(c.CenterButton("press"))
+    assert companion.state()["round"]["engine"] == "11-11"
+    assert announced.count("round_started") == 2
+
+
+def test_the_camera_reading_is_confirmed_with_a_press_or_retaken_with_a_hold(tmp_path):
+    asked = []
+    with Store(tmp_path) as store:
+        comp = Companion(store, hand_reader=asked.append)
+        comp.handle(c.NewGame("mexican-train", ["Ann", "Bob"]))
+        out = turn(comp)
+        other = 1 - out
+        comp.handle(c.Gesture(out, "out"))
+        comp.handle(c.Gesture(other, "press"))
+        assert asked == [other]
+        comp.handle(c.HandRead(other, 17, [[5, 12]], low_confidence=True))
+        assert comp.state()["scoring"]["readings"][str(other + 1)]["total"] == 17
+        comp.handle(c.Gesture(other, "hold"))  # retake
+        assert asked == [other, other]
+        comp.handle(c.HandRead(other, 18, [[6, 12]], low_confidence=False))
+        comp.handle(c.Gesture(other, "press"))
+        assert comp.state()["rounds"][0]["scores"][other] == 18
+
+
+def test_no_camera_means_manual_scoring_with_a_clear_message(companion):
+    companion.call(c.NewGame("mexican-train", ["Ann", "Bob"]))
+    out = turn(companion)
+    companion.call(c.Gesture(out, "out"))
+    with pytest.raises(CompanionError, match="enter the score"):
+        companion.call(c.Gesture(1 - out, "press"))
+    companion.call(c.EnterScore(1 - out, 9))
+    assert companion.state()["totals"] == {"Ann": 9, "Bob": 0} or companion.state()["totals"] == {
+        "Ann": 0,
+        "Bob": 9,
+    }
+
+
+def test_a_correction_keeps_the_first_value_in_the_trail(companion):
+    companion.call(c.NewGame("mexican-train", ["Ann", "Bob"]))
+    out = turn(companion)
+    companion.call(c.Gesture(out, "out"))
+    companion.call(c.EnterScore(1 - out, 30))
+    with pytest.raises(CompanionError, match="say why"):
+        companion.call(c.EnterScore(1 - out, 25, round=1))
+    companion.call(c.EnterScore(1 - out, 25, by="host", why="miscounted", round=1))
+    state = companion.state()
+    assert state["rounds"][0]["scores"][1 - out] == 25
+    assert state["corrections"][0]["why"] == "miscounted"
+    assert state["corrections"][0]["value"] == 25
+
+
+def test_a_restart_resumes_the_same_game_round_turn_and_scores(tmp_path):
+    with Store(tmp_path) as store:
+        comp = Companion(store)
+        comp.handle(c.NewGame("mexican-train", ["Ann", "Bob", "Cy"]))
+        comp.handle(c.Gesture(turn(comp), "press"))
+        comp.handle(c.Gesture(turn(comp), "hold"))
+        before = comp.state()
+    with Store(tmp_path) as store:
+        again = Companion(store).state()
+    assert again == before
+
+
+def test_a_failed_write_changes_nothing_and_says_so(tmp_path):
+    store = Store(tmp_path)
+    comp = Companion(store)
+    comp.handle(c.NewGame("mexican-train", ["Ann", "Bob"]))
+    before = comp.state()
+    store._db.execute("PRAGMA query_only = ON")  # the disk refuses writes from here on
+    with pytest.raises(CompanionError, match="cannot write the event log"):
+        comp.handle(c.Gesture(turn(comp), "press"))
+    assert comp.state()["turn"] == before["turn"]
+    assert "store" in comp.degraded
+
+
+def test_bad_commands_are_refused_with_a_reason(companion):
+    with pytest.raises(CompanionError, match="no game yet"):
+        companion.call(c.Gesture(0, "press"))
+    companion.call(c.NewGame("mexican-train", ["Ann", "Bob"]))
+    with pytest.raises(CompanionError, match="no seat 5"):
+        companion.call(c.Gesture(4, "press"))
+    with pytest.raises(CompanionError, match="not 'wiggle'"):
+        companion.call(c.Gesture(0, "wiggle"))
+    with pytest.raises(CompanionError, match="same name"):
+        companion.call(c.NewGame("mexican-train", ["Ann", "ann"]))
