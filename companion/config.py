@@ -1,0 +1,169 @@
+"""The one configuration file (TOML), checked at start with messages that name the key.
+
+Everything has a default, so no file at all is a working configuration. The tables
+``[seats]`` and ``[centerpiece]`` belong to the hardware and are checked there; the PIN may
+also come from the environment variable ``TRAIN_COMPANION_PIN``.
+
+    data_dir = "/var/lib/train-companion"
+    pin = "2468"
+
+    [web]
+    host = "0.0.0.0"
+    port = 8080
+
+    [camera]
+    source = "auto"        # auto, picamera2, v4l2, v4l2:1, a folder or file of photos, none
+    set = 12               # the highest double in play
+
+    [sounds]               # what the centerpiece plays, by what happened
+    turn = "clickety-clack"
+    last_tile = "crossing-bells"
+    round_won = "whistle"
+    game_start = ["whistle", "chugging"]
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from companion.errors import ConfigError
+
+SOUNDS = ("whistle", "chugging", "clickety-clack", "crossing-bells", "rooster")
+SOUND_EVENTS = ("turn", "last_tile", "round_won", "game_start", "out", "game_won")
+DEFAULT_SOUNDS = {
+    "turn": ["clickety-clack"],
+    "last_tile": ["crossing-bells"],
+    "round_won": ["whistle"],
+    "game_start": ["whistle", "chugging"],
+    "out": ["whistle"],
+    "game_won": ["rooster"],
+}
+DEFAULT_DATA_DIR = "~/.local/share/train-companion"
+PIN_VARIABLE = "TRAIN_COMPANION_PIN"
+
+
+@dataclass(frozen=True)
+class Config:
+    data_dir: Path = Path(DEFAULT_DATA_DIR).expanduser()
+    pin: str | None = None
+    host: str = "0.0.0.0"
+    port: int = 8080
+    camera: str = "auto"
+    camera_set: int = 12
+    mat_corners: list[list[float]] | None = None
+    sounds: dict[str, list[str]] = field(default_factory=lambda: dict(DEFAULT_SOUNDS))
+    seats: dict[str, Any] = field(default_factory=dict)
+    centerpiece: dict[str, Any] = field(default_factory=dict)
+    source: str = "built-in defaults"
+
+
+def load_config(path: str | Path | None = None, environ: dict[str, str] | None = None) -> Config:
+    """Read and check the file at ``path`` (None: the defaults)."""
+    environ = os.environ if environ is None else environ
+    raw: dict[str, Any] = {}
+    source = "built-in defaults"
+    if path is not None:
+        path = Path(path)
+        source = str(path)
+        try:
+            raw = tomllib.loads(path.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            raise ConfigError(f"no config file at {path}") from None
+        except (OSError, UnicodeDecodeError) as error:
+            raise ConfigError(f"cannot read the config file {path}: {error}") from None
+        except tomllib.TOMLDecodeError as error:
+            raise ConfigError(f"{path} is not valid TOML: {error}") from None
+    return _build(raw, environ, source)
+
+
+def _build(raw: dict[str, Any], environ, source: str) -> Config:
+    where = source if source != "built-in defaults" else "config"
+    check = _Checker(where)
+    known = {"data_dir", "pin", "web", "camera", "sounds", "seats", "centerpiece"}
+    check.known(raw, known, "")
+    web = check.table(raw, "web")
+    camera = check.table(raw, "camera")
+    sounds_raw = check.table(raw, "sounds")
+    check.known(web, {"host", "port"}, "web.")
+    check.known(camera, {"source", "set", "mat_corners"}, "camera.")
+    check.known(sounds_raw, set(SOUND_EVENTS), "sounds.")
+
+    port = web.get("port", 8080)
+    if isinstance(port, bool) or not isinstance(port, int) or not 1 <= port <= 65535:
+        check.fail("web.port", f"must be a whole number from 1 to 65535, not {port!r}")
+    host = check.text(web, "host", "0.0.0.0", "web.")
+    camera_set = camera.get("set", 12)
+    if isinstance(camera_set, bool) or camera_set not in (6, 9, 12, 15, 18):
+        check.fail("camera.set", f"must be 6, 9, 12, 15 or 18, not {camera_set!r}")
+    corners = camera.get("mat_corners")
+    if corners is not None and not _is_corners(corners):
+        check.fail("camera.mat_corners", "must be four [x, y] points in image pixels")
+
+    sounds = dict(DEFAULT_SOUNDS)
+    for event, value in sounds_raw.items():
+        names = [value] if isinstance(value, str) else value
+        if not isinstance(names, list) or any(n not in SOUNDS for n in names):
+            check.fail(
+                f"sounds.{event}", f"must name sounds from {', '.join(SOUNDS)}, not {value!r}"
+            )
+        sounds[event] = list(names)
+
+    pin = environ.get(PIN_VARIABLE) or raw.get("pin")
+    if pin is not None:
+        pin = str(pin)
+        if not pin.isdigit() or not 4 <= len(pin) <= 12:
+            check.fail("pin", "must be 4 to 12 digits")
+    data_dir = Path(check.text(raw, "data_dir", DEFAULT_DATA_DIR, "")).expanduser()
+    return Config(
+        data_dir=data_dir,
+        pin=pin,
+        host=host,
+        port=port,
+        camera=check.text(camera, "source", "auto", "camera."),
+        camera_set=camera_set,
+        mat_corners=corners,
+        sounds=sounds,
+        seats=check.table(raw, "seats"),
+        centerpiece=check.table(raw, "centerpiece"),
+        source=source,
+    )
+
+
+def _is_corners(value: Any) -> bool:
+    return (
+        isinstance(value, list)
+        and len(value) == 4
+        and all(
+            isinstance(p, list) and len(p) == 2 and all(isinstance(v, int | float) for v in p)
+            for p in value
+        )
+    )
+
+
+class _Checker:
+    def __init__(self, where: str) -> None:
+        self.where = where
+
+    def fail(self, key: str, problem: str) -> None:
+        raise ConfigError(f"{self.where}: {key} {problem}")
+
+    def known(self, table: dict[str, Any], keys: set[str], prefix: str) -> None:
+        for key in table:
+            if key not in keys:
+                self.fail(f"{prefix}{key}", f"is not a setting; known: {', '.join(sorted(keys))}")
+
+    def table(self, raw: dict[str, Any], key: str) -> dict[str, Any]:
+        value = raw.get(key, {})
+        if not isinstance(value, dict):
+            self.fail(key, "must be a table, like [" + key + "]")
+        return value
+
+    def text(self, table: dict[str, Any], key: str, default: str, prefix: str) -> str:
+        value = table.get(key, default)
+        if not isinstance(value, str) or not value.strip():
+            self.fail(f"{prefix}{key}", f"must be text, not {value!r}")
+        return value
