@@ -1,0 +1,63 @@
+"""The unit file: systemd's own checks, when systemd-analyze is on the machine."""
+
+import shutil
+import socket
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from companion.notify import notify, watchdog_interval
+
+UNIT = Path(__file__).parents[2] / "systemd" / "train-companion.service"
+ANALYZE = shutil.which("systemd-analyze")
+
+
+@pytest.fixture
+def unit_here(tmp_path):
+    """The unit with ExecStart pointing at this checkout's installed command."""
+    command = Path(sys.executable).parent / "train-companion"
+    text = UNIT.read_text().replace("/opt/train-companion/bin/train-companion", str(command))
+    path = tmp_path / "train-companion.service"
+    path.write_text(text)
+    return path
+
+
+@pytest.mark.skipif(ANALYZE is None, reason="systemd-analyze is not installed")
+def test_systemd_analyze_verify_finds_nothing_wrong(unit_here):
+    done = subprocess.run([ANALYZE, "verify", str(unit_here)], capture_output=True, text=True)
+    problems = [line for line in done.stderr.splitlines() if "train-companion.service" in line]
+    assert done.returncode == 0 and not problems, done.stderr
+
+
+@pytest.mark.skipif(ANALYZE is None, reason="systemd-analyze is not installed")
+def test_security_exposure_is_printed(unit_here):
+    done = subprocess.run(
+        [ANALYZE, "security", "--offline=true", str(unit_here)], capture_output=True, text=True
+    )
+    overall = [line for line in done.stdout.splitlines() if "Overall exposure" in line]
+    print(overall[0] if overall else done.stdout[-500:])
+    assert overall, done.stderr
+    score = float(overall[0].split("train-companion.service:")[1].split()[0])
+    assert score <= 4.0, overall[0]
+
+
+def test_unit_asks_for_what_the_issue_names():
+    text = UNIT.read_text()
+    for setting in ("Type=notify", "Restart=on-failure", "StateDirectory=", "LG_WD=",
+                    "ProtectSystem=strict", "ProtectHome=yes", "PrivateTmp=yes",
+                    "NoNewPrivileges=yes", "SupplementaryGroups=gpio dialout video",
+                    "WatchdogSec="):
+        assert setting in text
+
+
+def test_notify_reaches_a_listening_socket(tmp_path):
+    path = str(tmp_path / "notify.sock")
+    with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as server:
+        server.bind(path)
+        assert notify("READY=1", {"NOTIFY_SOCKET": path})
+        assert server.recv(100) == b"READY=1"
+    assert not notify("READY=1", {})
+    assert watchdog_interval({"WATCHDOG_USEC": "30000000"}) == 15.0
+    assert watchdog_interval({}) is None
