@@ -14,6 +14,7 @@ class NewGame:
     players: list[str]
     preset: str | None = None
     options: dict[str, Any] = field(default_factory=dict)
+    starter: int | None = None  # the seat that drew the highest tile; None: the companion draws
 
 
 @dataclass(frozen=True)

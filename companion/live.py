@@ -26,8 +26,6 @@ class LiveTurns:
             raise IllegalAction("the round is over: lay your tiles on the mat to score")
         if not isinstance(action, EndTurn | Pass | Tap | GoOut):
             raise IllegalAction("on the live table say end, pass, tap or out")
-        if isinstance(action, Tap) and self.turn in self.tapped:
-            raise IllegalAction("the last tile is already tapped", "the last-tile tap")
 
     def apply(self, action: Action) -> list[Event]:
         seat = self.turn
@@ -40,6 +38,7 @@ class LiveTurns:
             return [Event("out", seat)]
         events = []
         if isinstance(action, Pass):
+            self.tapped.discard(seat)  # they drew: more than one tile again
             if seat not in self.markers:
                 self.markers.add(seat)
                 events.append(Event("marker_placed", seat))

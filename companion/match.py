@@ -83,7 +83,8 @@ class Match:
         }
         return ("game_started", payload)
 
-    def prepare_round(self) -> Record:
+    def prepare_round(self, starter: int | None = None) -> Record:
+        """The next round. ``starter`` overrides who starts the first round (the table drew)."""
         game, n = self._game(), len(self.players)
         if self.state is not None and self.state.outcome is None:
             raise CompanionError("the round in play has not ended")
@@ -91,6 +92,10 @@ class Match:
             raise CompanionError("the game is over")
         if self.setup is None:
             setup = game.first_round(n, self._rng("starter"))
+            if starter is not None:
+                if not isinstance(starter, int) or not 0 <= starter < n:
+                    raise CompanionError(f"there is no seat {starter + 1} to start")
+                setup.starter = starter
         else:
             setup = game.next_round(self.setup, n, self.pad.totals())
             if setup is None:

@@ -154,7 +154,7 @@ class Companion:
         record = Match.prepare_start(cmd.game, cmd.players, cmd.preset, cmd.options)
         self.match = Match()
         events = self._commit(record)
-        return events + self._commit(self.match.prepare_round())
+        return events + self._commit(self.match.prepare_round(cmd.starter))
 
     def _do_Gesture(self, cmd: c.Gesture) -> list[Event]:
         if cmd.gesture not in GESTURE_ACTIONS:

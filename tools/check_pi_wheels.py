@@ -28,8 +28,21 @@ def dependencies() -> list[str]:
 
 def check(python: str, requirements: list[str]) -> tuple[bool, str]:
     with tempfile.TemporaryDirectory() as dest:
-        command = [sys.executable, "-m", "pip", "download", "--quiet", "--only-binary", ":all:",
-                   "--python-version", python, "--implementation", "cp", "--dest", dest]
+        command = [
+            sys.executable,
+            "-m",
+            "pip",
+            "download",
+            "--quiet",
+            "--only-binary",
+            ":all:",
+            "--python-version",
+            python,
+            "--implementation",
+            "cp",
+            "--dest",
+            dest,
+        ]
         for platform in PLATFORMS:
             command += ["--platform", platform]
         done = subprocess.run(command + requirements, capture_output=True, text=True)

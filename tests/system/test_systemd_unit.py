@@ -45,10 +45,18 @@ def test_security_exposure_is_printed(unit_here):
 
 def test_unit_asks_for_what_the_issue_names():
     text = UNIT.read_text()
-    for setting in ("Type=notify", "Restart=on-failure", "StateDirectory=", "LG_WD=",
-                    "ProtectSystem=strict", "ProtectHome=yes", "PrivateTmp=yes",
-                    "NoNewPrivileges=yes", "SupplementaryGroups=gpio dialout video",
-                    "WatchdogSec="):
+    for setting in (
+        "Type=notify",
+        "Restart=on-failure",
+        "StateDirectory=",
+        "LG_WD=",
+        "ProtectSystem=strict",
+        "ProtectHome=yes",
+        "PrivateTmp=yes",
+        "NoNewPrivileges=yes",
+        "SupplementaryGroups=gpio dialout video",
+        "WatchdogSec=",
+    ):
         assert setting in text
 
 
