@@ -264,10 +264,8 @@ class Centerpiece:
 
     def _wake(self) -> None:
         if self._wake_w >= 0:
-            try:
+            with contextlib.suppress(OSError):  # already awake, or closing
                 os.write(self._wake_w, b"!")
-            except (BlockingIOError, OSError):
-                pass  # already awake, or closing
 
     def _count(self, name: str, amount: int = 1) -> None:
         with self._lock:
