@@ -99,7 +99,8 @@ def cobs_encode(data: bytes) -> bytes:
     out = bytearray([0])
     code_at = 0
     code = 1
-    for byte in data:
+    last = len(data) - 1
+    for index, byte in enumerate(data):
         if byte == 0:
             out[code_at] = code
             code_at = len(out)
@@ -108,7 +109,7 @@ def cobs_encode(data: bytes) -> bytes:
             continue
         out.append(byte)
         code += 1
-        if code == 0xFF:
+        if code == 0xFF and index != last:  # a full block; start the next only if more follows
             out[code_at] = code
             code_at = len(out)
             out.append(0)

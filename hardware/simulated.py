@@ -112,6 +112,10 @@ class SimulatedCenterpiece:
         adc = self.hub.knock.adc
         adc.feed([adc.resting + strength, adc.resting + strength // 2, adc.resting])
 
+    def lose_frames(self, count: int = 1) -> None:
+        """A noisy cable: the next ``count`` frames the board sends (ACKs too) never arrive."""
+        self.link.frames_to_lose += count
+
     @property
     def sounding(self) -> bool:
         """Is the sounder making a noise right now?"""

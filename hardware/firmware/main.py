@@ -100,7 +100,9 @@ def cobs_encode(data):
     out = bytearray(1)
     code_at = 0
     code = 1
-    for byte in data:
+    last = len(data) - 1
+    for index in range(len(data)):
+        byte = data[index]
         if byte == 0:
             out[code_at] = code
             code_at = len(out)
@@ -109,7 +111,7 @@ def cobs_encode(data):
         else:
             out.append(byte)
             code += 1
-            if code == 0xFF:
+            if code == 0xFF and index != last:
                 out[code_at] = code
                 code_at = len(out)
                 out.append(0)
