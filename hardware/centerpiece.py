@@ -1,0 +1,534 @@
+"""The host driver for the centerpiece: sounds out, button presses and knocks in, over USB serial.
+
+Wire it: plug the Pico running hardware/firmware/main.py into any USB port of the Pi; the udev
+rule systemd/99-centerpiece.rules names it /dev/centerpiece. Then::
+
+    from hardware.centerpiece import Centerpiece
+
+    with Centerpiece("/dev/centerpiece", on_button=print, on_knock=print) as centerpiece:
+        centerpiece.wait_connected(3.0)
+        centerpiece.play("whistle").wait(1.0)   # True once the centerpiece acked it
+        print(centerpiece.health())
+
+The driver owns the port on its own thread: callers never block (commands go through a
+bounded queue), an unplugged centerpiece is reopened with backoff, and health() says how the
+link is doing. on_button(gesture) and on_knock(sensor, strength) run on the driver's thread;
+hand them to your own queue. The protocol is in docs/protocol.md.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import os
+import queue
+import select
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import serial
+
+from companion.errors import CompanionError
+from hardware import protocol as p
+
+log = logging.getLogger(__name__)
+
+QUEUE_SIZE = 32
+BACKOFF_FIRST_S = 0.05
+BACKOFF_MAX_S = 1.0
+HELLO_PATIENCE_S = 2.0  # then stay quiet so a stale session on the hub ends
+QUIET_S = p.SILENCE_AFTER_S + 0.5
+
+
+class CenterpieceError(CompanionError):
+    """Something about the centerpiece the user has to fix."""
+
+
+class CenterpieceNotConnected(CenterpieceError):
+    """No centerpiece answered on the port."""
+
+
+class UnknownSound(CenterpieceError):
+    """A sound name or number the centerpiece does not have."""
+
+
+@dataclass(frozen=True)
+class CenterpieceHealth:
+    """A snapshot of the link. ``last_heartbeat_ack`` is seconds since the last one, or None."""
+
+    port: str
+    connected: bool
+    firmware_version: str | None
+    sounds: int | None
+    last_heartbeat_ack: float | None
+    frames_sent: int
+    retransmitted: int
+    dropped: int
+    refused: int
+    garbage: int
+    reconnects: int
+    problem: str | None
+
+
+class Receipt:
+    """What became of one command. ``wait(timeout)`` is True once the centerpiece acked it."""
+
+    def __init__(self, what: str) -> None:
+        self.what = what
+        self.outcome: str | None = None
+        self._done = threading.Event()
+
+    def settle(self, outcome: str) -> None:
+        if self.outcome is None:
+            self.outcome = outcome
+            self._done.set()
+
+    def wait(self, timeout: float | None = None) -> bool:
+        self._done.wait(timeout)
+        return self.outcome == "acked"
+
+    @property
+    def acked(self) -> bool:
+        return self.outcome == "acked"
+
+    def __repr__(self) -> str:
+        return f"Receipt({self.what!r}, outcome={self.outcome!r})"
+
+
+@dataclass
+class _Outgoing:
+    type: int
+    body: bytes
+    receipt: Receipt
+    seq: int = -1
+    data: bytes = b""
+    sends: int = 0
+    sent_at: float = 0.0
+
+
+@dataclass
+class _Stats:
+    frames_sent: int = 0
+    retransmitted: int = 0
+    dropped: int = 0
+    refused: int = 0
+    garbage: int = 0
+    reconnects: int = 0
+
+
+class _LinkLost(Exception):
+    pass
+
+
+ButtonCallback = Callable[[str], object]
+KnockCallback = Callable[[int, int], object]
+
+
+class Centerpiece:
+    """The centerpiece on a serial port (``/dev/centerpiece`` or a /dev/serial/by-id path)."""
+
+    def __init__(
+        self,
+        port: str,
+        on_button: ButtonCallback | None = None,
+        on_knock: KnockCallback | None = None,
+        *,
+        volume: int | None = None,
+    ) -> None:
+        if volume is not None and not 0 <= volume <= 100:
+            raise CenterpieceError(f"centerpiece volume {volume} is out of range: use 0-100")
+        self.port = str(port)
+        self.on_button = on_button
+        self.on_knock = on_knock
+        self._volume = volume
+        self._lock = threading.Lock()
+        self._stats = _Stats()
+        self._commands: queue.Queue[_Outgoing] = queue.Queue(maxsize=QUEUE_SIZE)
+        self._closing = threading.Event()
+        self._connected = threading.Event()
+        self._serial: serial.Serial | None = None
+        self._firmware: str | None = None
+        self._sounds: int | None = None
+        self._last_heartbeat_ack: float | None = None
+        self._problem: str | None = "not opened yet"
+        self._ever_connected = False
+        self._wake_r = self._wake_w = -1
+        self._thread: threading.Thread | None = None
+        try:
+            self._wake_r, self._wake_w = os.pipe()
+            os.set_blocking(self._wake_r, False)
+            os.set_blocking(self._wake_w, False)
+            self._thread = threading.Thread(
+                target=self._run, name=f"centerpiece {self.port}", daemon=True
+            )
+            self._thread.start()
+        except BaseException:
+            self.close()
+            raise
+
+    # --- what the service calls ------------------------------------------------------------
+
+    def play(self, sound: str | int, repeat: int = 1) -> Receipt:
+        """Play a sound by name ("whistle") or number; ``repeat`` 0 plays it until stop()."""
+        try:
+            number = p.sound_number(sound)
+        except ValueError as error:
+            raise UnknownSound(str(error)) from None
+        if not 0 <= repeat <= 255:
+            raise CenterpieceError(f"repeat {repeat} is out of range: use 0-255 (0 = until stop)")
+        return self._submit(p.PLAY, bytes([number, repeat]), f"play {p.SOUNDS[number]}")
+
+    def stop(self) -> Receipt:
+        """Stop any sound now."""
+        return self._submit(p.STOP, b"", "stop")
+
+    def volume(self, percent: int) -> Receipt:
+        """Set the sounder's volume, 0-100; it is sent again after the centerpiece resets."""
+        if not 0 <= percent <= 100:
+            raise CenterpieceError(f"centerpiece volume {percent} is out of range: use 0-100")
+        self._volume = percent
+        return self._submit(p.VOLUME, bytes([percent]), f"volume {percent}")
+
+    def health(self) -> CenterpieceHealth:
+        with self._lock:
+            last = self._last_heartbeat_ack
+            stats = self._stats
+            return CenterpieceHealth(
+                port=self.port,
+                connected=self._connected.is_set(),
+                firmware_version=self._firmware,
+                sounds=self._sounds,
+                last_heartbeat_ack=None if last is None else time.monotonic() - last,
+                frames_sent=stats.frames_sent,
+                retransmitted=stats.retransmitted,
+                dropped=stats.dropped,
+                refused=stats.refused,
+                garbage=stats.garbage,
+                reconnects=stats.reconnects,
+                problem=self._problem,
+            )
+
+    @property
+    def connected(self) -> bool:
+        return self._connected.is_set()
+
+    def wait_connected(self, timeout: float) -> None:
+        """Block until the centerpiece said HELLO; raise CenterpieceNotConnected after timeout."""
+        if not self._connected.wait(timeout):
+            with self._lock:
+                problem = self._problem or "it did not say hello"
+            raise CenterpieceNotConnected(
+                f"no centerpiece on {self.port} after {timeout:g} s ({problem}); "
+                "plug it in or set [centerpiece] port in the config"
+            )
+
+    def close(self) -> None:
+        """Stop the driver thread and release the port. Safe to call twice."""
+        self._closing.set()
+        self._wake()
+        if self._thread is not None and self._thread is not threading.current_thread():
+            self._thread.join(timeout=3.0)
+        self._close_port()
+        self._fail_queued("closed")
+        for fd in (self._wake_r, self._wake_w):
+            if fd >= 0:
+                os.close(fd)
+        self._wake_r = self._wake_w = -1
+
+    def __enter__(self) -> Centerpiece:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+    # --- the caller's side of the queue ----------------------------------------------------
+
+    def _submit(self, kind: int, body: bytes, what: str) -> Receipt:
+        receipt = Receipt(what)
+        if self._closing.is_set():
+            receipt.settle("closed")
+        elif not self._connected.is_set():
+            self._count("dropped")
+            receipt.settle("not connected")
+        else:
+            try:
+                self._commands.put_nowait(_Outgoing(kind, body, receipt))
+            except queue.Full:
+                self._count("dropped")
+                receipt.settle("queue full")
+            else:
+                self._wake()
+        return receipt
+
+    def _wake(self) -> None:
+        if self._wake_w >= 0:
+            with contextlib.suppress(OSError):  # already awake, or closing
+                os.write(self._wake_w, b"!")
+
+    def _count(self, name: str, amount: int = 1) -> None:
+        with self._lock:
+            setattr(self._stats, name, getattr(self._stats, name) + amount)
+
+    def _set_problem(self, problem: str | None, *, warn: bool = True) -> None:
+        with self._lock:
+            changed = problem != self._problem
+            self._problem = problem
+        if problem and warn and changed:
+            log.warning("centerpiece: %s", problem)
+
+    # --- the driver thread -----------------------------------------------------------------
+
+    def _run(self) -> None:
+        backoff = BACKOFF_FIRST_S
+        while not self._closing.is_set():
+            if self._serial is None:
+                if not self._open():
+                    self._closing.wait(backoff)
+                    backoff = min(backoff * 2, BACKOFF_MAX_S)
+                    continue
+                backoff = BACKOFF_FIRST_S
+            try:
+                self._serve()
+            except (_LinkLost, serial.SerialException, OSError) as error:
+                self._lost(str(error) or type(error).__name__)
+            except Exception:  # never let the driver thread die
+                log.exception("centerpiece driver error")
+                self._lost("internal error in the centerpiece driver (see the log)")
+
+    def _open(self) -> bool:
+        try:
+            port = serial.Serial(
+                self.port, baudrate=115200, timeout=0, write_timeout=0.5, exclusive=True
+            )
+        except (serial.SerialException, OSError, ValueError) as error:
+            self._set_problem(self._describe_open_error(error))
+            return False
+        now = time.monotonic()
+        self._fail_queued("lost the centerpiece")
+        self._serial = port
+        self._reader = p.FrameReader()
+        self._tx_seq = 0
+        self._last_hub_seq: int | None = None
+        self._in_flight: _Outgoing | None = None
+        self._heartbeat_due = now
+        self._heartbeat_pending = False
+        self._opened_at = now
+        self._quiet_until = 0.0
+        self._went_quiet = False
+        self._heartbeat_acked_since_open = False
+        self._set_problem("waiting for HELLO", warn=False)
+        return True
+
+    def _describe_open_error(self, error: Exception) -> str:
+        if not os.path.exists(self.port):
+            return f"no such port {self.port} (is the centerpiece plugged in?)"
+        text = str(error)
+        if "lock" in text.lower():
+            return f"{self.port} is in use by another program (is the service already running?)"
+        if "ermission" in text:
+            return f"no permission to open {self.port} (add the user to the dialout group)"
+        return f"cannot open {self.port}: {text}"
+
+    def _serve(self) -> None:
+        port = self._serial
+        assert port is not None
+        fd = port.fileno()
+        while not self._closing.is_set():
+            now = time.monotonic()
+            timeout = max(0.0, min(self._next_deadline(now) - now, 0.25))
+            readable, _, _ = select.select([fd, self._wake_r], [], [], timeout)
+            if self._wake_r in readable:
+                with contextlib.suppress(BlockingIOError):
+                    os.read(self._wake_r, 4096)
+            if fd in readable:
+                data = port.read(4096)
+                for encoded in self._reader.feed(data):
+                    self._receive(encoded)
+            self._tick(time.monotonic())
+
+    def _next_deadline(self, now: float) -> float:
+        deadline = max(self._heartbeat_due, self._quiet_until)
+        if self._in_flight is not None:
+            deadline = min(deadline, self._in_flight.sent_at + p.RETRY_INTERVAL_S)
+        return deadline
+
+    def _tick(self, now: float) -> None:
+        if (
+            not self._connected.is_set()
+            and not self._went_quiet
+            and self._heartbeat_acked_since_open
+            and now - self._opened_at > HELLO_PATIENCE_S
+        ):
+            # The hub answers but will not say hello: it is still in a session with a host
+            # that went away. Say nothing until that session ends (docs/protocol.md).
+            self._went_quiet = True
+            self._quiet_until = now + QUIET_S
+            self._set_problem("the centerpiece is busy with an old session; waiting for it")
+        if now >= self._heartbeat_due and now >= self._quiet_until:
+            self._heartbeat_pending = True
+            self._heartbeat_due = now + p.HEARTBEAT_INTERVAL_S
+        flight = self._in_flight
+        if flight is not None and now - flight.sent_at >= p.RETRY_INTERVAL_S:
+            if flight.sends > p.RETRANSMISSIONS:
+                self._give_up(flight, "dropped")
+            else:
+                self._count("retransmitted")
+                self._transmit(flight, now)
+        if self._in_flight is None:
+            self._send_next(now)
+
+    def _send_next(self, now: float) -> None:
+        if self._heartbeat_pending:
+            self._heartbeat_pending = False
+            item = _Outgoing(p.HEARTBEAT, b"", Receipt("heartbeat"))
+        elif self._connected.is_set():
+            try:
+                item = self._commands.get_nowait()
+            except queue.Empty:
+                return
+        else:
+            return
+        item.seq = self._tx_seq
+        self._tx_seq = (self._tx_seq + 1) & 0xFF
+        item.data = p.encode_frame(p.Frame(item.seq, item.type, item.body))
+        self._in_flight = item
+        self._transmit(item, now)
+
+    def _transmit(self, item: _Outgoing, now: float) -> None:
+        item.sends += 1
+        item.sent_at = now
+        self._write(item.data)
+
+    def _write(self, data: bytes) -> None:
+        assert self._serial is not None
+        self._serial.write(data)
+        self._count("frames_sent")
+
+    def _give_up(self, item: _Outgoing, outcome: str) -> None:
+        self._in_flight = None
+        self._count("dropped" if outcome == "dropped" else "refused")
+        item.receipt.settle(outcome)
+        if item.type == p.HEARTBEAT and outcome == "dropped":
+            raise _LinkLost(f"the centerpiece on {self.port} stopped answering")
+
+    def _receive(self, encoded: bytes) -> None:
+        try:
+            frame = p.decode_frame(encoded)
+        except p.FrameError as error:
+            self._count("garbage")
+            if error.seq is not None:
+                self._write(p.encode_frame(p.nak(error.seq, p.BAD_CRC)))
+            return
+        if frame.type in (p.ACK, p.NAK):
+            self._answer(frame)
+            return
+        reason = _check_hub_frame(frame)
+        if reason:
+            self._count("garbage")
+            if frame.type == p.HELLO and reason == p.OUT_OF_RANGE:
+                self._set_problem(
+                    f"the centerpiece speaks protocol version {frame.body[0]}, this program "
+                    f"speaks {p.PROTOCOL_VERSION}: copy hardware/firmware/main.py to the Pico"
+                )
+            self._write(p.encode_frame(p.nak(frame.seq, reason)))
+            return
+        self._write(p.encode_frame(p.ack(frame.seq)))
+        if frame.type == p.HELLO:
+            self._last_hub_seq = frame.seq
+            self._hello(frame.body)
+            return
+        if frame.seq == self._last_hub_seq:
+            return  # a retransmission: its ACK was lost; acked again, not acted on twice
+        self._last_hub_seq = frame.seq
+        if frame.type == p.BUTTON:
+            self._call(self.on_button, p.BUTTON_GESTURES[frame.body[0]])
+        elif frame.type == p.KNOCK:
+            self._call(self.on_knock, frame.body[0], (frame.body[1] << 8) | frame.body[2])
+
+    def _answer(self, frame: p.Frame) -> None:
+        flight = self._in_flight
+        if flight is None or not frame.body or frame.body[0] != flight.seq:
+            return
+        if frame.type == p.ACK and len(frame.body) == 1:
+            self._in_flight = None
+            if flight.type == p.HEARTBEAT:
+                self._heartbeat_acked_since_open = True
+                with self._lock:
+                    self._last_heartbeat_ack = time.monotonic()
+            flight.receipt.settle("acked")
+        elif frame.type == p.NAK and len(frame.body) == 2:
+            if frame.body[1] == p.BAD_CRC and flight.sends <= p.RETRANSMISSIONS:
+                self._count("retransmitted")
+                self._transmit(flight, time.monotonic())
+            else:
+                self._give_up(flight, "refused")
+
+    def _hello(self, body: bytes) -> None:
+        version = body[2:].decode("utf-8", errors="replace")
+        with self._lock:
+            self._firmware = version
+            self._sounds = body[1]
+            self._problem = None
+            if self._ever_connected and not self._connected.is_set():
+                self._stats.reconnects += 1
+            self._ever_connected = True
+        self._connected.set()
+        log.info("centerpiece on %s: %s, %d sounds", self.port, version, body[1])
+        if self._volume is not None:
+            try:
+                self._commands.put_nowait(
+                    _Outgoing(p.VOLUME, bytes([self._volume]), Receipt("volume"))
+                )
+            except queue.Full:
+                self._count("dropped")
+
+    def _call(self, callback: Callable[..., object] | None, *args: object) -> None:
+        if callback is None:
+            return
+        try:
+            callback(*args)
+        except Exception:
+            log.exception("centerpiece callback %r failed", callback)
+
+    def _lost(self, problem: str) -> None:
+        self._connected.clear()
+        self._close_port()
+        self._fail_queued("lost the centerpiece")
+        if not self._closing.is_set():
+            self._set_problem(problem)
+
+    def _close_port(self) -> None:
+        port, self._serial = self._serial, None
+        if port is not None:
+            with contextlib.suppress(serial.SerialException, OSError):
+                port.close()
+        flight = getattr(self, "_in_flight", None)
+        if flight is not None:
+            self._in_flight = None
+            flight.receipt.settle("lost the centerpiece")
+
+    def _fail_queued(self, outcome: str) -> None:
+        while True:
+            try:
+                item = self._commands.get_nowait()
+            except queue.Empty:
+                return
+            item.receipt.settle(outcome)
+
+
+def _check_hub_frame(frame: p.Frame) -> int:
+    """The NAK reason for a frame the hub may not send us like this, or 0 if it is fine."""
+    body = frame.body
+    if frame.type == p.HELLO:
+        if len(body) < 2:
+            return p.BAD_LENGTH
+        return 0 if body[0] == p.PROTOCOL_VERSION else p.OUT_OF_RANGE
+    if frame.type == p.BUTTON:
+        if len(body) != 1:
+            return p.BAD_LENGTH
+        return 0 if body[0] in p.BUTTON_GESTURES else p.OUT_OF_RANGE
+    if frame.type == p.KNOCK:
+        return 0 if len(body) == 3 else p.BAD_LENGTH
+    return p.UNKNOWN_TYPE

@@ -1,0 +1,57 @@
+"""Fixtures for the hardware tests: mock GPIO pins, the simulated centerpiece, a raw wire."""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import Iterator
+
+import pytest
+from gpiozero.pins.mock import MockFactory, MockPin, MockPWMPin
+from hw_support import HostProbe
+
+from hardware.config import parse_seats
+from hardware.simulated import SimulatedCenterpiece
+
+
+@pytest.fixture
+def pwm_factory() -> Iterator[MockFactory]:
+    factory = MockFactory(pin_class=MockPWMPin)
+    yield factory
+    factory.reset()
+
+
+@pytest.fixture
+def plain_factory() -> Iterator[MockFactory]:
+    factory = MockFactory(pin_class=MockPin)
+    yield factory
+    factory.reset()
+
+
+@pytest.fixture
+def quick_seats_config():
+    """Short gesture timings so the tests do not wait 4 s for an "out"."""
+    return parse_seats(
+        {"count": 3, "hold_s": 0.3, "out_hold_s": 0.8, "double_press_s": 0.15, "bounce_s": 0.01}
+    )
+
+
+@pytest.fixture
+def escaped_exceptions(monkeypatch: pytest.MonkeyPatch) -> list[BaseException]:
+    """Exceptions that escaped any thread during the test."""
+    escaped: list[BaseException] = []
+    monkeypatch.setattr(threading, "excepthook", lambda args: escaped.append(args.exc_value))
+    return escaped
+
+
+@pytest.fixture
+def sim() -> Iterator[SimulatedCenterpiece]:
+    with SimulatedCenterpiece() as centerpiece:
+        yield centerpiece
+
+
+@pytest.fixture
+def host_probe(sim: SimulatedCenterpiece) -> Iterator[HostProbe]:
+    wire = HostProbe(os.open(sim.tty_path, os.O_RDWR | os.O_NOCTTY))
+    yield wire
+    wire.close()

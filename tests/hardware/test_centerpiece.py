@@ -1,0 +1,159 @@
+"""The host driver talking to the real firmware over a pseudo-terminal."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from hw_support import wait_until
+
+from hardware.centerpiece import (
+    Centerpiece,
+    CenterpieceError,
+    CenterpieceNotConnected,
+    UnknownSound,
+)
+from hardware.simulated import SimulatedCenterpiece
+
+
+@pytest.fixture
+def heard():
+    return []
+
+
+@pytest.fixture
+def centerpiece(sim, heard):
+    with Centerpiece(
+        sim.port,
+        on_button=lambda gesture: heard.append(("button", gesture)),
+        on_knock=lambda sensor, strength: heard.append(("knock", sensor, strength)),
+    ) as driver:
+        driver.wait_connected(2.0)
+        yield driver
+
+
+def test_connects_on_hello_and_reports_the_firmware(centerpiece):
+    health = centerpiece.health()
+    assert health.connected
+    assert health.firmware_version.startswith("centerpiece ")
+    assert health.sounds == 5
+    assert health.problem is None
+
+
+def test_play_is_acked_and_the_centerpiece_sounds(sim, centerpiece):
+    for sound in ("whistle", 1, "Clickety-clack", "crossing bells", "rooster"):
+        assert centerpiece.play(sound).wait(1.0), sound
+        assert wait_until(lambda: sim.playing, 0.5), sound
+    assert centerpiece.stop().wait(1.0)
+    assert wait_until(lambda: not sim.playing, 0.5)
+    assert centerpiece.volume(30).wait(1.0)
+    assert sim.hub.sounder.volume == 30
+
+
+def test_a_lost_ack_is_made_good_by_retransmission_and_plays_once(sim, centerpiece):
+    sim.lose_frames(1)  # the ACK of the PLAY below never arrives
+    receipt = centerpiece.play("rooster")
+    assert receipt.wait(1.0)
+    health = centerpiece.health()
+    assert health.retransmitted >= 1
+    assert health.dropped == 0
+    assert sim.hub.counters["duplicates"] == 1  # the resend was acked again, not replayed
+
+
+def test_button_and_knock_reach_the_callbacks(sim, centerpiece, heard):
+    sim.press_button(0.08)
+    sim.knock(strength=12000)
+    assert wait_until(lambda: len(heard) == 2, 1.5)
+    assert ("button", "press") in heard
+    knocks = [h for h in heard if h[0] == "knock"]
+    assert knocks and knocks[0][1] == 0 and 9000 <= knocks[0][2] <= 12000
+
+
+def test_a_failing_callback_does_not_stop_the_driver(sim, escaped_exceptions):
+    def clumsy(gesture):
+        raise RuntimeError("service bug")
+
+    with Centerpiece(sim.port, on_button=clumsy) as driver:
+        driver.wait_connected(2.0)
+        sim.press_button(0.08)
+        time.sleep(0.2)
+        assert driver.play("whistle").wait(1.0)
+    assert escaped_exceptions == []
+
+
+def test_heartbeats_keep_the_hub_in_its_session(sim, centerpiece):
+    assert centerpiece.play("chugging", repeat=0).wait(1.0)
+    time.sleep(3.5)
+    assert sim.playing and sim.in_session
+    assert centerpiece.health().last_heartbeat_ack < 1.5
+
+
+def test_unplug_and_replug_recover_within_two_seconds(tmp_path, escaped_exceptions):
+    port = tmp_path / "centerpiece"
+    first = SimulatedCenterpiece(link_path=port)
+    with Centerpiece(str(port)) as driver:
+        driver.wait_connected(2.0)
+        first.close()  # pulled out
+        assert wait_until(lambda: not driver.connected, 1.0)
+        assert not driver.play("whistle").wait(0.1)  # refused at once, never blocks
+        with SimulatedCenterpiece(link_path=port) as second:  # plugged back in
+            replugged = time.monotonic()
+            driver.wait_connected(2.0)
+            recovered = time.monotonic() - replugged
+            assert driver.play("whistle").wait(1.0)
+            assert wait_until(lambda: second.playing, 0.5)
+        health = driver.health()
+        assert health.reconnects == 1
+    assert recovered < 2.0
+    assert escaped_exceptions == []
+
+
+def test_a_missing_port_is_named_and_nothing_raises_until_asked(tmp_path):
+    missing = str(tmp_path / "no-centerpiece")
+    with Centerpiece(missing) as driver:
+        assert wait_until(
+            lambda: driver.health().problem and "no such port" in driver.health().problem, 1.0
+        )
+        receipt = driver.play("whistle")
+        assert receipt.outcome == "not connected"
+        with pytest.raises(CenterpieceNotConnected, match="no-centerpiece"):
+            driver.wait_connected(0.2)
+
+
+def test_the_port_is_opened_exclusively(sim, centerpiece):
+    with Centerpiece(sim.port) as second:
+        assert wait_until(lambda: "in use" in (second.health().problem or ""), 1.0)
+        assert not second.connected
+    assert centerpiece.play("whistle").wait(1.0)
+
+
+def test_bad_arguments_say_what_to_do(centerpiece):
+    with pytest.raises(UnknownSound, match="whistle, chugging"):
+        centerpiece.play("kazoo")
+    with pytest.raises(CenterpieceError, match="0-100"):
+        centerpiece.volume(150)
+    with pytest.raises(CenterpieceError, match="0-255"):
+        centerpiece.play("whistle", repeat=300)
+
+
+def test_a_new_host_gets_hello_from_a_hub_still_in_an_old_session(sim):
+    with Centerpiece(sim.port) as old:
+        old.wait_connected(2.0)
+        time.sleep(1.2)  # every HELLO acked and done with, heartbeats flowing
+    # The hub never reset and still thinks the old host is there; the new one has to wait
+    # for that session to time out (3 s) before the hub says HELLO again.
+    with Centerpiece(sim.port) as new:
+        time.sleep(1.0)
+        assert not new.connected
+        new.wait_connected(7.0)
+        assert new.play("whistle").wait(1.0)
+
+
+def test_never_blocks_the_caller_even_when_the_queue_is_full(sim, centerpiece):
+    started = time.monotonic()
+    receipts = [centerpiece.play("whistle") for _ in range(500)]
+    assert time.monotonic() - started < 0.5
+    refused = [r for r in receipts if r.outcome == "queue full"]
+    assert refused, "500 commands at once should overflow the 32-frame queue"
+    assert centerpiece.health().dropped >= len(refused)
+    assert receipts[0].wait(2.0)
