@@ -13,7 +13,7 @@ import sys
 
 from companion.errors import CompanionError
 
-COMMANDS = ("games", "simulate")
+COMMANDS = ("games", "simulate", "demo", "serve")
 
 
 class OneLineParser(argparse.ArgumentParser):

@@ -1,0 +1,173 @@
+"""The composition root: builds the store, the game loop and every adapter around it.
+
+``serve`` and ``demo`` both use ``Table``. Every adapter that cannot start (no GPIO, no
+camera, no centerpiece, no web port) is reported in one line and left out: the companion
+runs degraded (manual scoring, no sounds) rather than not at all.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import random
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+from companion import commands as c
+from companion.config import Config
+from companion.errors import CompanionError
+from companion.service import Companion
+from companion.store import Store
+
+log = logging.getLogger("train_companion")
+
+
+def say(message: str) -> None:
+    print(f"train-companion: {message}", file=sys.stderr, flush=True)
+
+
+class Table(contextlib.ExitStack):
+    """Everything around one table. Use as a context manager; ``start()`` brings it up."""
+
+    def __init__(
+        self,
+        config: Config,
+        simulate: bool,
+        seats: int | None = None,
+        seat_scale: float = 1.0,
+        hand_for_seat: Callable | None = None,
+        web: bool = True,
+    ) -> None:
+        super().__init__()
+        self.config = config
+        self.simulate = simulate
+        self.seat_count = seats
+        self.seat_scale = seat_scale
+        self.hand_for_seat = hand_for_seat
+        self.want_web = web
+        self.store: Store | None = None
+        self.companion: Companion | None = None
+        self.seats = None
+        self.centerpiece = None
+        self.simulated_centerpiece = None
+        self.camera = None
+        self.web = None
+
+    def start(self) -> Table:
+        self.store = self.enter_context(Store(self.config.data_dir))
+        self.companion = Companion(self.store)
+        for part, build in (
+            ("camera", self._camera),
+            ("seats", self._seats),
+            ("centerpiece", self._centerpiece),
+        ):
+            try:
+                build()
+            except CompanionError as error:
+                self.companion.degraded[part] = str(error)
+                say(f"{part}: {error}")
+        from hardware.table import TableOutputs
+
+        outputs = TableOutputs(self.seats, self.centerpiece, self.config.sounds)
+        self.companion.add_listener(outputs)
+        if self.seats is not None:
+            outputs.show(self.companion.state())
+        self.companion.start()
+        self.callback(self.companion.stop)
+        if self.want_web:
+            try:
+                self._web()
+            except CompanionError as error:
+                self.companion.degraded["web"] = str(error)
+                say(f"score pad: {error}")
+        return self
+
+    # --- the parts -----------------------------------------------------------------------
+    def _seats(self) -> None:
+        from hardware.config import parse_seats
+        from hardware.seats import Seats
+
+        seats_config = parse_seats(self.config.seats, count=self.seat_count)
+        factory = None
+        if self.simulate:
+            from gpiozero.pins.mock import MockFactory, MockPWMPin
+
+            from hardware.finger import quick_config
+
+            factory = MockFactory(pin_class=MockPWMPin)
+            seats_config = quick_config(seats_config, self.seat_scale)
+        companion = self.companion
+
+        def gesture(seat: int, name: str) -> None:
+            companion.submit(c.Gesture(seat - 1, name, "button")).add_done_callback(_log_refusal)
+
+        self.seats = self.enter_context(Seats(seats_config, factory, on_gesture=gesture))
+
+    def _centerpiece(self) -> None:
+        from hardware.centerpiece import Centerpiece
+        from hardware.config import parse_centerpiece
+
+        settings = parse_centerpiece(self.config.centerpiece)
+        port = settings.port
+        if self.simulate:
+            from hardware.simulated import SimulatedCenterpiece
+
+            self.simulated_centerpiece = self.enter_context(SimulatedCenterpiece())
+            port = self.simulated_centerpiece.port
+        companion = self.companion
+
+        def button(kind: str) -> None:
+            companion.submit(c.CenterButton(kind)).add_done_callback(_log_refusal)
+
+        def knock(sensor: int, strength: int) -> None:
+            companion.submit(c.Knock(strength)).add_done_callback(_log_refusal)
+
+        self.centerpiece = self.enter_context(
+            Centerpiece(port, on_button=button, on_knock=knock, volume=settings.volume)
+        )
+
+    def _camera(self) -> None:
+        try:
+            from vision.reader import HandReader, open_camera
+        except ImportError:
+            raise CompanionError("the camera software is not installed; scores by hand") from None
+        if self.simulate:
+            from vision.reader import SyntheticCamera
+
+            hands = self.hand_for_seat or _made_up_hand
+            source = SyntheticCamera(hands, set_max=self.config.camera_set)
+        else:
+            source = open_camera(self.config.camera)
+        self.camera = self.enter_context(
+            HandReader(
+                source,
+                self.companion.submit,
+                Path(self.config.data_dir) / "photos",
+                set_max=self.config.camera_set,
+                mat_corners=self.config.mat_corners,
+            )
+        )
+        self.companion.hand_reader = self.camera.request
+
+    def _web(self) -> None:
+        try:
+            from web import serve
+        except ImportError:
+            raise CompanionError("the web score pad is not installed") from None
+        self.web = serve(self.companion, self.config.host, self.config.port, self.config)
+        self.callback(self.web.close)
+
+
+def _made_up_hand(seat: int) -> list:
+    """serve --simulate has no simulated players: its camera shows a made-up hand."""
+    from companion.tiles import double_set
+
+    rng = random.Random(seat)
+    return rng.sample(double_set(12), rng.randint(2, 8))
+
+
+def _log_refusal(future) -> None:
+    error = future.exception()
+    if error is not None:
+        log.info("refused: %s", error)

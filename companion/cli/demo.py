@@ -1,0 +1,202 @@
+"""``train-companion demo``: a whole game night played by simulated players.
+
+The players press real gpiozero buttons on mock pins, the centerpiece is our firmware on a
+pseudo-terminal, and at the end of each round a synthetic camera photographs each hand, so
+every part of the companion runs as it does at a real table. Open the score pad on a phone
+or a browser to watch it live.
+"""
+
+from __future__ import annotations
+
+import argparse
+import tempfile
+import time
+from pathlib import Path
+
+from companion import commands as c
+from companion.errors import CompanionError
+
+NAMES = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
+WAIT_S = 10.0
+
+
+def add_parser(subparsers) -> argparse.ArgumentParser:
+    parser = subparsers.add_parser(
+        "demo",
+        help="a whole simulated game night, with the score pad live in a browser",
+        description=__doc__.splitlines()[0],
+    )
+    parser.add_argument("--game", default="mexican-train", help="game id (default mexican-train)")
+    parser.add_argument("--players", type=int, default=4, help="2 to 8 (default 4)")
+    parser.add_argument("--rounds", type=int, help="rounds to play (default: the whole game)")
+    parser.add_argument("--preset", help="the publisher's rules (see `games`)")
+    parser.add_argument("--seed", type=int, default=1, help="seed for the shuffles (default 1)")
+    parser.add_argument(
+        "--speed",
+        type=float,
+        default=1.0,
+        help="1 = people's pace, 2 = twice as fast, 0 = as fast as it can (default 1)",
+    )
+    parser.add_argument("--port", type=int, default=8080, help="score pad port (default 8080)")
+    parser.add_argument("--data-dir", type=Path, help="keep the event log here (default: temp)")
+    return parser
+
+
+class Demo:
+    def __init__(self, table, sim, speed: float, out=print) -> None:
+        self.table, self.sim, self.speed, self.out = table, sim, speed, out
+        self.companion = table.companion
+
+    def pause(self, seconds: float) -> None:
+        if self.speed > 0:
+            time.sleep(seconds / self.speed)
+
+    def wait_for(self, what: str, predicate) -> dict:
+        deadline = time.monotonic() + WAIT_S
+        while time.monotonic() < deadline:
+            state = self.companion.state()
+            if predicate(state):
+                return state
+            time.sleep(0.002)
+        raise CompanionError(f"the demo stalled waiting for {what}; please report this")
+
+    def gesture(self, seat: int, gesture: str) -> None:
+        from hardware.finger import press_gesture
+
+        seq = self.companion.state()["seq"]
+        press_gesture(self.table.seats, seat + 1, gesture)
+        self.wait_for(f"seat {seat + 1} to {gesture}", lambda s: s["seq"] > seq)
+
+    def centre(self, hold: bool) -> None:
+        seq = self.companion.state()["seq"]
+        self.table.simulated_centerpiece.press_button(1.3 if hold else 0.1)
+        self.wait_for("the centerpiece button", lambda s: s["seq"] > seq)
+
+    def play_round(self) -> None:
+        names = self.sim.players
+        state = self.companion.state()
+        self.out(
+            f"\nRound {state['round']['number']}: engine {state['round']['engine']}, "
+            f"{state['turn']['player']} starts"
+        )
+        turns = 0
+        for seat, gesture in self.sim.turns():
+            self.pause(0.6)
+            self.gesture(seat, gesture)
+            turns += gesture in ("press", "hold")
+            if gesture in ("double", "out") or self.speed > 0:
+                words = {
+                    "press": "ends the turn",
+                    "hold": "draws, passes and puts out a marker",
+                    "double": "taps the last tile",
+                    "out": "is out!",
+                }
+                self.out(f"  {names[seat]} {words[gesture]}")
+        if self.sim.blocked:
+            self.out("  Nobody can play and the boneyard is empty: the round is blocked")
+            self.centre(hold=True)
+        self.out(f"  {turns} turns")
+        self.score_round()
+
+    def score_round(self) -> None:
+        names = self.sim.players
+        self.sim.finish_round()
+        while (state := self.companion.state())["phase"] == "scoring":
+            seat = state["scoring"]["next"] - 1
+            truth = self.sim.hand_total(seat)
+            if self.companion.hand_reader is None:
+                self.companion.call(c.EnterScore(seat, truth, by="host"))
+                self.out(f"  {names[seat]}: {truth} pips, entered by hand (no camera)")
+                continue
+            self.pause(0.8)
+            reading = self.photograph(seat)
+            if reading["total"] != truth:
+                self.out(
+                    f"  {names[seat]}: the camera read {reading['total']}, "
+                    f"the hand holds {truth}; retaking"
+                )
+                reading = self.photograph(seat, retake=True)
+            if reading["total"] == truth:
+                self.gesture(seat, "press")
+                self.out(
+                    f"  {names[seat]}: {len(self.sim.hand(seat))} tiles on the mat, "
+                    f"camera reads {truth} pips, confirmed"
+                )
+            else:
+                self.companion.call(c.EnterScore(seat, truth, by="host"))
+                self.out(
+                    f"  {names[seat]}: camera read {reading['total']} again; the host typed {truth}"
+                )
+
+    def photograph(self, seat: int, retake: bool = False) -> dict:
+        key = str(seat + 1)
+        count = len(self.companion.match.photos)
+        self.gesture_async(seat, "hold" if retake else "press")
+        state = self.wait_for(
+            "the camera",
+            lambda s: (
+                len(s.get("photos", ())) > count and key in s.get("scoring", {}).get("readings", {})
+            ),
+        )
+        return state["scoring"]["readings"][key]
+
+    def gesture_async(self, seat: int, gesture: str) -> None:
+        from hardware.finger import press_gesture
+
+        press_gesture(self.table.seats, seat + 1, gesture)
+
+
+def run(args: argparse.Namespace) -> int:
+    from dataclasses import replace
+
+    from companion.cli.assemble import Table
+    from companion.config import load_config
+    from companion.games.base import new_game
+    from companion.simtable import SimulatedTable
+
+    if args.speed < 0:
+        raise CompanionError(f"--speed must be 0 or more, not {args.speed:g}")
+    options = {"rounds": args.rounds} if args.rounds else {}
+    game = new_game(args.game, args.preset, options)
+    game.check_players(args.players)
+    names = NAMES[: args.players]
+    sim = SimulatedTable(args.game, names, seed=args.seed, preset=args.preset, options=options)
+    with tempfile.TemporaryDirectory(prefix="train-companion-demo-") as temporary:
+        data_dir = args.data_dir or Path(temporary)
+        config = replace(
+            load_config(None, environ={}), data_dir=data_dir, port=args.port, host="127.0.0.1"
+        )
+        scale = 1.0 if args.speed == 0 else 1.0 / max(args.speed, 1.0)
+        with Table(
+            config,
+            simulate=True,
+            seats=args.players,
+            hand_for_seat=sim.hand,
+            seat_scale=0.1 if args.speed == 0 else scale,
+        ) as table:
+            table.start()
+            for part, problem in table.companion.degraded.items():
+                print(f"(demo without the {part}: {problem})")
+            if table.web is not None:
+                print(f"Score pad: {table.web.url}  (open it in a browser)")
+            demo = Demo(table, sim, args.speed)
+            sim.deal()
+            table.companion.call(
+                c.NewGame(args.game, names, game.preset, options, sim.match.state.turn)
+            )
+            print(f"{game.title} ({game.preset}) for {', '.join(names)}")
+            while True:
+                demo.play_round()
+                if sim.last_round:
+                    break
+                demo.centre(hold=False)
+                sim.deal()
+            match = table.companion.match
+            print()
+            print(match.pad.render())
+            winners = " and ".join(match.players[s] for s in match.pad.winners())
+            print(f"\n{winners} {'wins' if len(match.pad.winners()) == 1 else 'share the win'}!")
+            if args.speed > 0 and table.web is not None:
+                print(f"The score pad stays up at {table.web.url} for a minute; Ctrl-C to leave")
+                time.sleep(60)
+    return 0
