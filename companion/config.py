@@ -33,13 +33,12 @@ from typing import Any
 from companion.errors import ConfigError
 
 SOUNDS = ("whistle", "chugging", "clickety-clack", "crossing-bells", "rooster")
-SOUND_EVENTS = ("turn", "last_tile", "round_won", "game_start", "out", "game_won")
+SOUND_EVENTS = ("turn", "last_tile", "round_won", "game_start", "game_won")
 DEFAULT_SOUNDS = {
     "turn": ["clickety-clack"],
     "last_tile": ["crossing-bells"],
     "round_won": ["whistle"],
     "game_start": ["whistle", "chugging"],
-    "out": ["whistle"],
     "game_won": ["rooster"],
 }
 DEFAULT_DATA_DIR = "~/.local/share/train-companion"

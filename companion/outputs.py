@@ -15,7 +15,7 @@ LIGHTS = ("off", "turn", "marker", "last_tile", "photo", "winner")
 EVENT_SOUNDS = {
     "turn": "turn",
     "last_tile": "last_tile",
-    "out": "out",
+    "round_ended": "round_won",
     "game_started": "game_start",
     "game_ended": "game_won",
 }
@@ -52,7 +52,7 @@ def sounds_for(events: Iterable[Event], sound_map: Mapping[str, list[str]]) -> l
     for event in events:
         key = EVENT_SOUNDS.get(event.kind)
         if event.kind == "round_ended" and event.data.get("ended") != "out":
-            key = None
+            key = None  # a blocked round has no winner to whistle for
         if key:
             sounds += sound_map.get(key, [])
     return sounds
