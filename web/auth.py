@@ -140,7 +140,10 @@ def login():
     if not isinstance(pin, str | int) or isinstance(pin, bool) or not str(pin):
         raise ApiError(400, 'send the PIN as {"pin": "1234"}')
     table().guard.check(str(pin))
-    session.clear()
+    seat = session.get("seat")
+    session.clear()  # a fresh token after logging in
+    if seat:
+        session["seat"] = seat
     session.permanent = True
     session["host"] = True
     return jsonify({"csrf_token": csrf_token(), "host": True})

@@ -23,20 +23,17 @@ class Server:
 
     def __init__(self, app, host: str, port: int, threads: int) -> None:
         self.app = app
-        # send_bytes=1: every write goes to the socket at once, so a live message is not
-        # held back until the next loop turn of the server (up to a second).
         self._server = create_server(
             app,
             host=host,
             port=port,
             threads=threads,
-            send_bytes=1,
             channel_timeout=60,
             ident="train-companion",
             clear_untrusted_proxy_headers=True,
         )
         self.host = host
-        self.port = self._server.effective_port
+        self.port = int(self._server.effective_port)
         self._stopping = threading.Event()
         self._thread = threading.Thread(target=self._run, name="web-server", daemon=True)
         self._thread.start()
