@@ -57,6 +57,26 @@ def one_game(game_id: int):
     return jsonify(state)
 
 
+@bp.get("/api/games/<int:game_id>/scores")
+def score_trail(game_id: int):
+    """Every score written in the game, in order: corrections follow the value they change."""
+    _, events = game_state(game_id)
+    scores = [
+        {
+            "seq": e.seq,
+            "round": e.payload["round"],
+            "seat": e.payload["seat"] + 1,
+            "value": e.payload["value"],
+            "by": e.payload["by"],
+            "why": e.payload.get("why", ""),
+            "at": e.payload.get("at") or e.at,
+        }
+        for e in events
+        if e.type == "score"
+    ]
+    return jsonify({"game_id": game_id, "scores": scores})
+
+
 @bp.get("/api/games/<int:game_id>/export.json")
 def export_json(game_id: int):
     state, events = game_state(game_id)

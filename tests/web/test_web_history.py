@@ -65,3 +65,10 @@ def test_an_unknown_game_is_404(client):
     for url in ("/api/games/5", "/api/games/5/export.csv", "/api/games/5/export.json"):
         response = client.get(url)
         assert response.status_code == 404 and "no game 5" in response.json["error"]
+
+
+def test_the_score_trail_shows_a_correction_after_the_value_it_changed(client, game):
+    _play_one_round(game)
+    trail = [s for s in client.get("/api/games/1/scores").json["scores"] if s["seat"] == 3]
+    assert [(s["value"], s["why"]) for s in trail] == [(21, ""), (12, "counted a 9-9 twice")]
+    assert trail[1]["by"] == "host" and trail[1]["round"] == 1
