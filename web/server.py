@@ -7,6 +7,7 @@ import threading
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from waitress.channel import HTTPChannel
 from waitress.server import create_server
 
 from web.app import close_app, create_app
@@ -47,11 +48,14 @@ class Server:
         server = self._server
         while not self._stopping.is_set():
             server.asyncore.loop(timeout=0.2, map=server._map, use_poll=True, count=1)
-        for channel in list(server._map.values()):
+        for dispatcher in list(server._map.values()):
             try:
-                channel.handle_close()
-            except Exception:  # already closed
-                log.debug("closing a web channel failed", exc_info=True)
+                if isinstance(dispatcher, HTTPChannel):
+                    dispatcher.handle_close()  # a connection: its own clean-up
+                else:
+                    dispatcher.close()  # the listening socket and the wake-up trigger
+            except OSError:  # already closed
+                log.debug("closing %r failed", dispatcher, exc_info=True)
         server.task_dispatcher.shutdown(timeout=5)
 
     def close(self, timeout: float = 10.0) -> None:
