@@ -14,7 +14,7 @@ import json
 import queue
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from flask import Blueprint, Response, request
@@ -99,17 +99,26 @@ class Broadcaster:
         """End every stream (the server is shutting down)."""
         self.closed.set()
 
-    def stream(self, listener: Listener, last_seen: int | None, keepalive: float) -> Stream:
-        return Stream(self, listener, self._messages(listener, last_seen, keepalive))
+    def stream(
+        self,
+        listener: Listener,
+        last_seen: int | None,
+        keepalive: float,
+        gone: Callable[[], bool] = lambda: False,
+    ) -> Stream:
+        """The messages for one phone; ``gone()`` says the phone has hung up (waitress tells
+        us, so its thread is freed at once rather than at the next keep-alive)."""
+        body = self._messages(listener, last_seen, keepalive, gone)
+        return Stream(self, listener, body)
 
     def _messages(
-        self, listener: Listener, last_seen: int | None, keepalive: float
+        self, listener: Listener, last_seen: int | None, keepalive: float, gone
     ) -> Iterator[bytes]:
         try:
             yield f"retry: {RETRY_MS}\n\n".encode()
             sent = yield from self._catch_up(last_seen)
             next_ping = time.monotonic() + keepalive
-            while not self.closed.is_set():
+            while not self.closed.is_set() and not gone():
                 if listener.behind:
                     listener.behind = False
                     _drain(listener.messages)
@@ -197,7 +206,8 @@ def events() -> Response:
     here = table()
     last_seen = last_event_id()
     listener = here.broadcaster.join(here.settings.max_live_phones)
-    stream = here.broadcaster.stream(listener, last_seen, here.settings.keepalive_seconds)
+    gone = request.environ.get("waitress.client_disconnected", lambda: False)
+    stream = here.broadcaster.stream(listener, last_seen, here.settings.keepalive_seconds, gone)
     return Response(
         stream,
         mimetype="text/event-stream",

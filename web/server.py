@@ -30,6 +30,8 @@ class Server:
             port=port,
             threads=threads,
             channel_timeout=60,
+            # lets a live stream see that its phone hung up (waitress.client_disconnected)
+            channel_request_lookahead=1,
             ident="train-companion",
             clear_untrusted_proxy_headers=True,
         )
