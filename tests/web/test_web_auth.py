@@ -1,0 +1,113 @@
+"""The host's PIN, the lockout, the session cookie and the CSRF token."""
+
+from __future__ import annotations
+
+import pytest
+from web_helpers import PIN, post
+
+from web import create_app
+
+
+def test_right_pin_gives_a_token_and_a_signed_cookie(client):
+    response = client.post("/api/login", json={"pin": PIN})
+    assert response.status_code == 200
+    assert len(response.json["csrf_token"]) >= 32
+    cookie = response.headers["Set-Cookie"]
+    assert "HttpOnly" in cookie and "SameSite=Strict" in cookie
+    assert client.get("/api/session").json["host"] is True
+
+
+def test_a_numeric_pin_is_accepted_as_sent_by_a_script(client):
+    assert client.post("/api/login", json={"pin": int(PIN)}).status_code == 200
+
+
+def test_wrong_pin_is_refused_and_says_how_many_tries_are_left(client):
+    response = client.post("/api/login", json={"pin": "0000"})
+    assert response.status_code == 403
+    assert "4 more tries" in response.json["error"]
+    assert client.get("/api/session").json["host"] is False
+
+
+def test_five_wrong_pins_lock_even_the_right_one_out(client):
+    for _ in range(4):
+        assert client.post("/api/login", json={"pin": "0000"}).status_code == 403
+    locked = client.post("/api/login", json={"pin": "0000"})
+    assert locked.status_code == 429
+    assert "locked for 60 s" in locked.json["error"]
+    again = client.post("/api/login", json={"pin": PIN})
+    assert again.status_code == 429
+    assert "try again in" in again.json["error"]
+
+
+def test_the_lock_lifts_after_its_time(companion, config):
+    import time
+
+    app = create_app(companion, config | {"lockout_seconds": 0.3})
+    client = app.test_client()
+    for _ in range(5):
+        client.post("/api/login", json={"pin": "9999"})
+    assert client.post("/api/login", json={"pin": PIN}).status_code == 429
+    time.sleep(0.4)
+    assert client.post("/api/login", json={"pin": PIN}).status_code == 200
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {"data": "{pin: 1234", "content_type": "application/json"},
+        {"data": "pin=4321", "content_type": "application/x-www-form-urlencoded"},
+        {"json": ["4321"]},
+        {"json": {"pin": ""}},
+        {"json": {"pin": True}},
+        {"json": {}},
+    ],
+)
+def test_a_login_that_cannot_be_read_says_how_to_send_it(client, kwargs):
+    response = client.post("/api/login", **kwargs)
+    assert response.status_code == 400
+    assert response.json["error"]
+
+
+def test_without_a_pin_set_nobody_can_log_in(companion, tmp_path, monkeypatch):
+    monkeypatch.delenv("TRAIN_COMPANION_PIN", raising=False)
+    app = create_app(companion, {"data_dir": str(tmp_path / "data")})
+    response = app.test_client().post("/api/login", json={"pin": "1234"})
+    assert response.status_code == 403
+    assert "TRAIN_COMPANION_PIN" in response.json["error"]
+    assert app.test_client().get("/api/session").json["pin_set"] is False
+
+
+def test_the_pin_comes_from_the_environment(companion, tmp_path, monkeypatch):
+    monkeypatch.setenv("TRAIN_COMPANION_PIN", "2468")
+    app = create_app(companion, {"data_dir": str(tmp_path / "data")})
+    assert app.test_client().post("/api/login", json={"pin": "2468"}).status_code == 200
+
+
+def test_the_session_survives_a_restart_of_the_app(companion, config, host):
+    """The key that signs cookies is kept in the data directory."""
+    again = create_app(companion, config).test_client()
+    cookie = host.get_cookie("train_companion")
+    again.set_cookie("train_companion", cookie.value)
+    assert again.get("/api/session").json["host"] is True
+
+
+def test_a_forged_cookie_is_not_the_host(client):
+    client.set_cookie("train_companion", "eyJob3N0Ijp0cnVlfQ.forged.signature")
+    assert client.get("/api/session").json["host"] is False
+
+
+def test_state_changes_need_the_csrf_token_even_for_the_host(host):
+    body = {"game": "mexican-train", "players": ["Ann", "Bob"]}
+    missing = post(host, "/api/games", body, token="")
+    assert missing.status_code == 403
+    assert "X-CSRF-Token" in missing.json["error"]
+    wrong = post(host, "/api/games", body, token="x" * 43)
+    assert wrong.status_code == 403
+    assert post(host, "/api/games", body).status_code == 200
+
+
+def test_logout_ends_the_host_session(host):
+    assert post(host, "/api/logout").status_code == 200
+    assert host.get("/api/session").json["host"] is False
+    refused = post(host, "/api/games", {"game": "mexican-train", "players": ["A", "B"]})
+    assert refused.status_code == 403

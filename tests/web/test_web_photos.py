@@ -1,0 +1,172 @@
+"""Hand photos from a phone: who may send them, size and kind, and the picture route."""
+
+from __future__ import annotations
+
+import io
+import struct
+import zlib
+
+import pytest
+from web_helpers import post
+
+from web.photos import looks_like_image
+
+
+def png(width: int = 64, height: int = 48) -> bytes:
+    """A real PNG: a plain green scoring mat with nothing on it."""
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        body = kind + data
+        return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body))
+
+    rows = b"".join(b"\x00" + b"\x20\x60\x30" * width for _ in range(height))
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", header)
+        + chunk(b"IDAT", zlib.compress(rows))
+        + chunk(b"IEND", b"")
+    )
+
+
+def upload(client, data: bytes, seat=None, token=None, name="hand.png"):
+    form = {"photo": (io.BytesIO(data), name)}
+    if seat is not None:
+        form["seat"] = str(seat)
+    return post(client, "/api/photos", token=token, data=form, content_type="multipart/form-data")
+
+
+def vision_reads_photos() -> bool:
+    try:
+        import vision
+    except ImportError:
+        return False
+    return all(hasattr(vision, name) for name in ("load_photo", "recognise", "annotate"))
+
+
+needs_vision = pytest.mark.skipif(
+    not vision_reads_photos(), reason="vision.load_photo/recognise/annotate not on this branch yet"
+)
+
+
+def test_a_photo_needs_the_host_or_a_seat_phone(client, game):
+    response = upload(client, png())
+    assert response.status_code == 403
+    assert "only the host" in response.json["error"]
+
+
+def test_a_seat_phone_may_send_only_its_own_hand(phone, game):
+    other = phone.seat % 3 + 1
+    assert upload(phone, png(), seat=other).status_code == 403
+    assert upload(phone, png()).status_code == 403  # no seat: only the host may
+
+
+def test_a_photo_needs_the_csrf_token(host):
+    response = upload(host, png(), token="")
+    assert response.status_code == 403 and "X-CSRF-Token" in response.json["error"]
+
+
+def test_a_photo_over_20_mb_is_413(host):
+    big = b"\xff\xd8\xff\xe0" + b"\0" * (20 * 1024 * 1024)
+    response = upload(host, big, name="huge.jpg")
+    assert response.status_code == 413
+    assert "at most 20 MB" in response.json["error"]
+
+
+@pytest.mark.parametrize(
+    ("data", "name"),
+    [
+        (b"%PDF-1.7\n1 0 obj\n", "scores.pdf"),
+        (b"#!/bin/sh\nrm -rf /\n", "hand.jpg"),
+        (b"<svg xmlns='http://www.w3.org/2000/svg'><script>alert(1)</script></svg>", "h.svg"),
+        (b"GIF89a\x01\x00\x01\x00", "hand.gif"),
+    ],
+)
+def test_anything_but_a_photo_is_415(host, data, name):
+    response = upload(host, data, name=name)
+    assert response.status_code == 415
+    assert "JPEG, PNG or WebP" in response.json["error"]
+
+
+def test_a_photo_must_be_in_the_photo_field(host):
+    response = post(host, "/api/photos", data={"picture": (io.BytesIO(png()), "a.png")})
+    assert response.status_code == 400 and '"photo"' in response.json["error"]
+    empty = upload(host, b"")
+    assert empty.status_code == 400 and "empty" in empty.json["error"]
+
+
+def test_a_photo_for_an_unknown_seat_is_400(host, game):
+    response = upload(host, png(), seat=9)
+    assert response.status_code == 400 and "no seat 9" in response.json["error"]
+    words = upload(host, png(), seat="Ann")
+    assert words.status_code == 400 and "seat number" in words.json["error"]
+
+
+def test_image_signatures():
+    assert looks_like_image(png())
+    assert looks_like_image(b"\xff\xd8\xff\xe0rest")
+    assert looks_like_image(b"RIFF\x10\x00\x00\x00WEBPVP8 ")
+    assert not looks_like_image(b"RIFF\x10\x00\x00\x00WAVEfmt ")
+
+
+@pytest.mark.skipif(vision_reads_photos(), reason="this companion's vision reads photos")
+def test_without_the_tile_reader_the_host_is_told_to_type_the_score(host):
+    response = upload(host, png())
+    assert response.status_code == 503
+    assert "type the score" in response.json["error"]
+
+
+@needs_vision
+def test_a_photo_is_read_and_the_annotated_picture_served(host, game, config):
+    response = upload(host, png())
+    assert response.status_code == 200, response.json
+    answer = response.json
+    assert isinstance(answer["pip_total"], int) and isinstance(answer["tiles"], list)
+    picture = host.get(answer["annotated"])
+    assert picture.status_code == 200 and picture.mimetype == "image/jpeg"
+    assert picture.data.startswith(b"\xff\xd8")
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "../web-secret",
+        "..%2fweb-secret",
+        "%2e%2e%2fweb-secret",
+        "..%2F..%2Fetc%2Fpasswd",
+        "web-secret",
+        "0123456789abcdef0123456789abcdef.jpg%00.png",
+        "0123456789ABCDEF0123456789ABCDEF.jpg",
+        "0123456789abcdef0123456789abcdef.png",
+    ],
+)
+def test_the_picture_route_serves_nothing_but_pictures(client, app, name):
+    response = client.get(f"/photos/{name}")
+    assert response.status_code == 404
+    secret = app.extensions["train_companion"].settings.secret_key
+    assert secret.encode() not in response.data
+
+
+def test_a_stored_picture_is_served_as_a_jpeg(client, app):
+    photos = app.extensions["train_companion"].settings.photo_dir
+    photos.mkdir(parents=True)
+    name = "0123456789abcdef0123456789abcdef.jpg"
+    (photos / name).write_bytes(b"\xff\xd8\xff\xe0 a picture")
+    response = client.get(f"/photos/{name}")
+    assert response.status_code == 200
+    assert response.mimetype == "image/jpeg"
+    assert response.headers["X-Content-Type-Options"] == "nosniff"
+    missing = client.get("/photos/" + "f" * 32 + ".jpg")
+    assert missing.status_code == 404
+
+
+@needs_vision
+def test_a_seat_photo_waits_on_the_score_pad_for_confirmation(host, game):
+    assert post(host, "/api/round/end", {"ended": "blocked"}).status_code == 200
+    waiting = host.get("/api/state").json["scoring"]["next"]
+    response = upload(host, png(), seat=waiting)
+    assert response.status_code == 200, response.json
+    assert response.json["reading"] == "waiting for confirmation"
+    state = host.get("/api/state").json
+    assert str(waiting) in state["scoring"]["readings"]
+    assert state["photos"][-1]["picture"] == response.json["picture"]

@@ -1,0 +1,122 @@
+"""Phones as seat buttons: claim a seat, press for it, and nobody else's."""
+
+from __future__ import annotations
+
+import pytest
+from web_helpers import PLAYERS, post, seat_to_move
+
+
+def test_a_phone_claims_a_seat_and_ends_its_turn(phone, game):
+    before = seat_to_move(game)
+    response = post(phone, f"/api/seats/{phone.seat}/press", {"gesture": "press"})
+    assert response.status_code == 200, response.json
+    assert seat_to_move(game) == before % 3 + 1
+    assert phone.get("/api/session").json["seat"] == phone.seat
+
+
+def test_a_claim_names_the_player(app, game):
+    response = app.test_client().post("/api/seats/2/claim", json={})
+    assert response.json["player"] == PLAYERS[1] and response.json["seat"] == 2
+
+
+def test_hold_passes_and_puts_the_marker_out(phone, game):
+    response = post(phone, f"/api/seats/{phone.seat}/press", {"gesture": "hold"})
+    assert response.status_code == 200
+    assert phone.seat in response.json["state"]["markers"]
+    kinds = [e["kind"] for e in response.json["events"]]
+    assert "marker_placed" in kinds and "passed" in kinds
+
+
+def test_double_taps_the_last_tile(phone, game):
+    response = post(phone, f"/api/seats/{phone.seat}/press", {"gesture": "double"})
+    assert response.status_code == 200
+    assert response.json["state"]["last_tile"] == [phone.seat]
+    assert response.json["events"][0] == {"kind": "last_tile", "seat": phone.seat, "data": {}}
+
+
+def test_a_phone_cannot_press_for_another_seat(phone, game):
+    other = phone.seat % 3 + 1
+    response = post(phone, f"/api/seats/{other}/press", {"gesture": "press"})
+    assert response.status_code == 403
+    assert f"seat {other}" in response.json["error"]
+
+
+def test_a_press_without_a_claim_is_refused(client, game):
+    seat = seat_to_move(game)
+    response = client.post(f"/api/seats/{seat}/press", json={"gesture": "press"})
+    assert response.status_code == 403
+    assert seat_to_move(game) == seat
+
+
+def test_a_press_without_the_token_is_refused(phone, game):
+    response = post(phone, f"/api/seats/{phone.seat}/press", {"gesture": "press"}, token="")
+    assert response.status_code == 403 and "X-CSRF-Token" in response.json["error"]
+
+
+def test_the_host_may_press_for_any_seat(host, game):
+    seat = seat_to_move(game)
+    assert post(host, f"/api/seats/{seat}/press", {"gesture": "press"}).status_code == 200
+
+
+def test_pressing_out_of_turn_says_whose_turn_it_is(host, game):
+    seat = seat_to_move(game)
+    other = seat % 3 + 1
+    response = post(host, f"/api/seats/{other}/press", {"gesture": "press"})
+    assert response.status_code == 409
+    assert f"it is {PLAYERS[seat - 1]}'s turn" in response.json["error"]
+
+
+@pytest.mark.parametrize(
+    ("body", "words"),
+    [({"gesture": "wave"}, "not 'wave'"), ({}, "not None"), ({"gesture": 1}, "not 1")],
+)
+def test_an_unknown_gesture_is_a_clear_400(phone, game, body, words):
+    response = post(phone, f"/api/seats/{phone.seat}/press", body)
+    assert response.status_code == 400 and words in response.json["error"]
+
+
+def test_an_unknown_seat_is_404(host, game):
+    response = post(host, "/api/seats/7/press", {"gesture": "press"})
+    assert response.status_code == 404
+    assert "no seat 7; seats are 1 to 3" in response.json["error"]
+    assert host.post("/api/seats/0/claim", json={}).status_code == 404
+
+
+def test_a_claim_needs_a_game_and_a_json_request(client, app, companion):
+    assert client.post("/api/seats/1/claim", json={}).status_code == 409
+    form = app.test_client().post("/api/seats/1/claim", data={"x": "1"})
+    assert form.status_code == 400
+
+
+def test_a_claim_holds_for_its_game_only(phone, host, game):
+    body = {"game": "mexican-train", "players": ["Dee", "Eve", "Fay"]}
+    assert post(host, "/api/games", body).status_code == 200
+    assert phone.get("/api/session").json["seat"] is None
+    response = post(phone, f"/api/seats/{phone.seat}/press", {"gesture": "press"})
+    assert response.status_code == 403
+
+
+def test_releasing_a_seat(phone, game):
+    assert post(phone, "/api/seats/release").status_code == 200
+    assert phone.get("/api/session").json["seat"] is None
+
+
+def test_lifting_a_marker(phone, game, host):
+    post(phone, f"/api/seats/{phone.seat}/press", {"gesture": "hold"})
+    response = post(phone, f"/api/seats/{phone.seat}/lift-marker")
+    assert response.status_code == 200
+    assert phone.seat not in response.json["state"]["markers"]
+
+
+def test_a_host_who_joined_a_seat_keeps_it_after_logging_in(phone):
+    from web_helpers import PIN
+
+    response = phone.post("/api/login", json={"pin": PIN})
+    assert response.status_code == 200
+    session = phone.get("/api/session").json
+    assert session == {
+        "host": True,
+        "seat": phone.seat,
+        "csrf_token": response.json["csrf_token"],
+        "pin_set": True,
+    }

@@ -1,0 +1,77 @@
+"""``create_app``: the Flask app for one companion."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import TYPE_CHECKING, Any
+
+from flask import Flask
+
+from web import api, auth, events, history, join, page, photos, seats
+from web.auth import PinGuard
+from web.context import Recogniser, Table
+from web.errors import register as register_errors
+from web.events import Broadcaster
+from web.photos import recognise_with_vision
+from web.settings import Settings
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+    from companion.service import Companion
+
+BLUEPRINTS = (page.bp, api.bp, auth.bp, events.bp, photos.bp, join.bp, seats.bp, history.bp)
+
+CONTENT_SECURITY_POLICY = (
+    "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
+    "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
+)
+
+
+def create_app(
+    companion: Companion,
+    config: Mapping[str, Any] | None = None,
+    recognise_photo: Recogniser | None = None,
+) -> Flask:
+    """The score pad for ``companion``. ``config`` keys: pin, data_dir, secret_key,
+    public_url, keepalive_seconds, lockout_seconds, wrong_pins_allowed, max_photo_mb,
+    max_live_phones. ``recognise_photo(bytes) -> {tiles, pip_total, low_confidence,
+    annotated_jpeg}`` reads hand photos (default: the ``vision`` package, loaded lazily)."""
+    settings = Settings.load(config, companion.store.path.parent)
+    app = Flask(__name__)
+    app.config.update(
+        SECRET_KEY=settings.secret_key,
+        MAX_CONTENT_LENGTH=settings.max_photo_bytes,
+        SESSION_COOKIE_NAME="train_companion",
+        SESSION_COOKIE_HTTPONLY=True,
+        SESSION_COOKIE_SAMESITE="Strict",
+        PERMANENT_SESSION_LIFETIME=timedelta(hours=12),
+        SEND_FILE_MAX_AGE_DEFAULT=3600,
+    )
+    app.json.sort_keys = False
+    app.extensions["train_companion"] = Table(
+        companion=companion,
+        settings=settings,
+        broadcaster=Broadcaster(companion),
+        guard=PinGuard(settings.pin, settings.wrong_pins_allowed, settings.lockout_seconds),
+        recognise_photo=recognise_photo or recognise_with_vision,
+    )
+    register_errors(app, settings.max_photo_bytes / (1024 * 1024))
+    for blueprint in BLUEPRINTS:
+        app.register_blueprint(blueprint)
+
+    @app.after_request
+    def guard_headers(response):
+        response.headers.setdefault("Content-Security-Policy", CONTENT_SECURITY_POLICY)
+        response.headers.setdefault("X-Content-Type-Options", "nosniff")
+        response.headers.setdefault("Referrer-Policy", "no-referrer")
+        if response.mimetype == "application/json":
+            response.headers.setdefault("Cache-Control", "no-store")
+        return response
+
+    return app
+
+
+def close_app(app: Flask) -> None:
+    """End the live streams so a server can shut down promptly."""
+    app.extensions["train_companion"].broadcaster.close()

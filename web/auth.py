@@ -1,0 +1,161 @@
+"""The host's PIN, the signed session cookie and CSRF tokens.
+
+The host logs in with the PIN (compared in constant time; after five wrong tries every try
+is refused for a minute) and gets a session cookie plus a CSRF token. A phone that claims a
+seat gets a token too. Every request that changes something sends the token back in the
+``X-CSRF-Token`` header.
+"""
+
+from __future__ import annotations
+
+import hmac
+import secrets
+import threading
+import time
+from collections.abc import Callable
+from functools import wraps
+
+from flask import Blueprint, jsonify, request, session
+
+from web.context import table
+from web.errors import ApiError
+from web.requests import json_body
+
+bp = Blueprint("auth", __name__)
+
+CSRF_HEADER = "X-CSRF-Token"
+
+
+class PinGuard:
+    """Checks PIN tries; ``wrong_allowed`` wrong tries in a row lock it for ``lockout`` s."""
+
+    def __init__(
+        self,
+        pin: str | None,
+        wrong_allowed: int = 5,
+        lockout: float = 60.0,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self._pin = pin.encode() if pin else None
+        self.wrong_allowed = wrong_allowed
+        self.lockout = lockout
+        self._clock = clock
+        self._wrong = 0
+        self._locked_until = 0.0
+        self._lock = threading.Lock()
+
+    @property
+    def has_pin(self) -> bool:
+        return self._pin is not None
+
+    def check(self, attempt: str) -> None:
+        """Return if ``attempt`` is the PIN, else raise ApiError (403, or 429 when locked)."""
+        if self._pin is None:
+            raise ApiError(
+                403,
+                "no host PIN is set on this companion: set TRAIN_COMPANION_PIN or 'pin' in "
+                "the config and restart it",
+            )
+        with self._lock:
+            wait = self._locked_until - self._clock()
+            if wait > 0:
+                raise ApiError(429, f"too many wrong PINs; try again in {int(wait) + 1} s")
+            if hmac.compare_digest(attempt.encode(), self._pin):
+                self._wrong = 0
+                return
+            self._wrong += 1
+            if self._wrong >= self.wrong_allowed:
+                self._wrong = 0
+                self._locked_until = self._clock() + self.lockout
+                raise ApiError(
+                    429, f"wrong PIN, {self.wrong_allowed} times: locked for {self.lockout:g} s"
+                )
+        left = self.wrong_allowed - self._wrong
+        raise ApiError(403, f"wrong PIN; {left} more {'try' if left == 1 else 'tries'} allowed")
+
+
+def csrf_token() -> str:
+    """This session's CSRF token, made on first use."""
+    token = session.get("csrf")
+    if not token:
+        token = session["csrf"] = secrets.token_urlsafe(32)
+    return token
+
+
+def is_host() -> bool:
+    return bool(session.get("host"))
+
+
+def claimed_seat() -> int | None:
+    """The seat (1-based) this phone claimed in the game in play, if any."""
+    claim = session.get("seat")
+    if not claim or claim.get("game_id") != table().companion.state()["game_id"]:
+        return None
+    return claim.get("seat")
+
+
+def check_csrf() -> None:
+    sent = request.headers.get(CSRF_HEADER, "")
+    token = session.get("csrf", "")
+    if not token or not hmac.compare_digest(sent.encode(), token.encode()):
+        raise ApiError(
+            403, f"missing or wrong {CSRF_HEADER} header; reload the page or log in again"
+        )
+
+
+def host_only(view: Callable) -> Callable:
+    """The host's session and the CSRF token, or 403."""
+
+    @wraps(view)
+    def checked(*args, **kwargs):
+        if not is_host():
+            raise ApiError(403, "host only: log in with the PIN first")
+        check_csrf()
+        return view(*args, **kwargs)
+
+    return checked
+
+
+def host_or_seat(seat: int) -> None:
+    """The host, or the phone that claimed ``seat`` (1-based); and the CSRF token."""
+    if not is_host() and claimed_seat() != seat:
+        raise ApiError(403, f"only the host or the phone that joined as seat {seat} can do that")
+    check_csrf()
+
+
+def session_info() -> dict:
+    host, seat = is_host(), claimed_seat()
+    return {
+        "host": host,
+        "seat": seat,
+        "csrf_token": csrf_token() if host or seat else None,
+        "pin_set": table().guard.has_pin,
+    }
+
+
+@bp.post("/api/login")
+def login():
+    body = json_body()
+    pin = body.get("pin")
+    if not isinstance(pin, str | int) or isinstance(pin, bool) or not str(pin):
+        raise ApiError(400, 'send the PIN as {"pin": "1234"}')
+    table().guard.check(str(pin))
+    seat = session.get("seat")
+    session.clear()  # a fresh token after logging in
+    if seat:
+        session["seat"] = seat
+    session.permanent = True
+    session["host"] = True
+    return jsonify({"csrf_token": csrf_token(), "host": True})
+
+
+@bp.post("/api/logout")
+def logout():
+    check_csrf()
+    session.clear()
+    return jsonify({"host": False, "seat": None})
+
+
+@bp.get("/api/session")
+def who_am_i():
+    return jsonify(session_info())

@@ -1,0 +1,163 @@
+"""Phone photos of a hand: upload, recognise, keep the annotated picture, serve it back.
+
+The upload is read only as an image: its first bytes must say JPEG, PNG or WebP before the
+recogniser (OpenCV, in ``vision``) decodes it. Annotated pictures are kept in the data
+directory under a name the server makes; the picture route accepts that name format only.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+from typing import Any
+
+from flask import Blueprint, jsonify, request, send_from_directory
+
+from companion import commands as c
+from companion.errors import CompanionError
+from web.auth import check_csrf, claimed_seat, is_host
+from web.context import table
+from web.errors import ApiError
+from web.requests import seat_in_play
+
+bp = Blueprint("photos", __name__)
+
+PICTURE_NAME = re.compile(r"^[0-9a-f]{32}\.jpg$")
+IMAGE_SIGNATURES = (b"\xff\xd8\xff", b"\x89PNG\r\n\x1a\n")
+
+
+def looks_like_image(data: bytes) -> bool:
+    webp = data[:4] == b"RIFF" and data[8:12] == b"WEBP"
+    return webp or any(data.startswith(signature) for signature in IMAGE_SIGNATURES)
+
+
+class VisionMissing(Exception):
+    """The tile reader is not installed here."""
+
+
+def recognise_with_vision(data: bytes) -> dict[str, Any]:
+    """The default recogniser: ``vision`` loaded only when the first photo arrives."""
+    try:
+        import vision
+    except ImportError as error:
+        raise VisionMissing(f"the tile reader is not installed ({error})") from None
+    needed = ("load_photo", "recognise", "annotate")
+    if not all(hasattr(vision, name) for name in needed):
+        raise VisionMissing("this companion's tile reader cannot read phone photos yet")
+    image = vision.load_photo(data)
+    recognition = vision.recognise(image)
+    annotated = vision.annotate(image, recognition)
+    return {
+        "tiles": _get(recognition, "tiles"),
+        "pip_total": _get(recognition, "pip_total"),
+        "low_confidence": bool(_get(recognition, "low_confidence", False)),
+        "annotated_jpeg": _jpeg(annotated),
+    }
+
+
+def _get(thing: Any, name: str, default: Any = None) -> Any:
+    if isinstance(thing, dict):
+        return thing.get(name, default)
+    return getattr(thing, name, default)
+
+
+def _jpeg(picture: Any) -> bytes:
+    if isinstance(picture, bytes | bytearray):
+        return bytes(picture)
+    import cv2
+
+    ok, encoded = cv2.imencode(".jpg", picture, [cv2.IMWRITE_JPEG_QUALITY, 85])
+    if not ok:
+        raise CompanionError("the annotated picture could not be made")
+    return encoded.tobytes()
+
+
+def tile_ends(tiles: list[Any]) -> list[list[int]]:
+    ends = []
+    for tile in tiles:
+        value = _get(tile, "ends", tile) if not isinstance(tile, list | tuple) else tile
+        ends.append([int(v) for v in value])
+    return ends
+
+
+def _tile_json(tile: Any) -> Any:
+    if isinstance(tile, dict):
+        return tile
+    if isinstance(tile, list | tuple):
+        return {"ends": list(tile)}
+    return {"ends": list(_get(tile, "ends", [])), "confidence": _get(tile, "confidence")}
+
+
+@bp.post("/api/photos")
+def upload():
+    refusal = "only the host, or a seat's phone for its own hand, can send photos"
+    if not is_host() and claimed_seat() is None:
+        raise ApiError(403, refusal)  # before a byte of the upload is read
+    check_csrf()
+    seat = _seat_field(table().companion.state()["players"])
+    if not is_host() and seat != claimed_seat():
+        raise ApiError(403, refusal)
+    photo = request.files.get("photo")
+    if photo is None:
+        raise ApiError(400, 'send the picture as multipart form data in the field "photo"')
+    data = photo.read()
+    if not data:
+        raise ApiError(400, "the photo is empty")
+    if not looks_like_image(data):
+        raise ApiError(415, "that is not a photo: send a JPEG, PNG or WebP picture")
+    try:
+        result = table().recognise_photo(data)
+    except VisionMissing as error:
+        raise ApiError(503, f"{error}; type the score on the score pad instead") from None
+    except CompanionError as error:
+        raise ApiError(415, f"the photo could not be read: {error}") from None
+    name = f"{secrets.token_hex(16)}.jpg"
+    directory = table().settings.photo_dir
+    directory.mkdir(parents=True, exist_ok=True)
+    (directory / name).write_bytes(result["annotated_jpeg"])
+    tiles = list(result.get("tiles") or [])
+    answer: dict[str, Any] = {
+        "picture": name,
+        "annotated": f"/photos/{name}",
+        "tiles": [_tile_json(t) for t in tiles],
+        "pip_total": int(result["pip_total"]),
+        "low_confidence": bool(result.get("low_confidence", False)),
+        "seat": seat,
+        "reading": None,
+    }
+    if seat is not None:
+        answer["reading"] = _hand_read(seat, answer["pip_total"], tiles, answer, name)
+    return jsonify(answer)
+
+
+def _hand_read(seat: int, total: int, tiles: list, answer: dict, name: str) -> str:
+    """Offer the reading to the score pad for the player (or host) to confirm."""
+    command = c.HandRead(
+        seat - 1, total, tile_ends(tiles), answer["low_confidence"], name, source="phone"
+    )
+    try:
+        table().companion.call(command)
+    except CompanionError as error:
+        return f"not offered to the score pad: {error}"
+    return "waiting for confirmation"
+
+
+def _seat_field(players: list[str]) -> int | None:
+    raw = request.form.get("seat", "")
+    if raw == "":
+        return None
+    try:
+        seat = int(raw)
+    except ValueError:
+        raise ApiError(400, f'"seat" must be a seat number, not {raw!r}') from None
+    return seat_in_play(seat, players)
+
+
+@bp.get("/photos/<name>")
+def picture(name: str):
+    if not PICTURE_NAME.match(name):
+        raise ApiError(404, "there is no such picture")
+    response = send_from_directory(table().settings.photo_dir, name, mimetype="image/jpeg")
+    response.headers["X-Content-Type-Options"] = "nosniff"
+    response.cache_control.max_age = 86400
+    return response

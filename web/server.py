@@ -1,0 +1,88 @@
+"""``serve``: the score pad under waitress, in a thread of the service process."""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from waitress.channel import HTTPChannel
+from waitress.server import create_server
+
+from web.app import close_app, create_app
+from web.context import Recogniser
+
+if TYPE_CHECKING:
+    from companion.service import Companion
+
+log = logging.getLogger("train_companion.web")
+
+
+class Server:
+    """A running score pad. ``url`` is where it answers; ``close()`` stops it."""
+
+    def __init__(self, app, host: str, port: int, threads: int) -> None:
+        self.app = app
+        self._server = create_server(
+            app,
+            host=host,
+            port=port,
+            threads=threads,
+            channel_timeout=60,
+            # lets a live stream see that its phone hung up (waitress.client_disconnected)
+            channel_request_lookahead=1,
+            ident="train-companion",
+            clear_untrusted_proxy_headers=True,
+        )
+        self.host = host
+        self.port = int(self._server.effective_port)
+        self._stopping = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="web-server", daemon=True)
+        self._thread.start()
+
+    @property
+    def url(self) -> str:
+        host = f"[{self.host}]" if ":" in self.host else self.host
+        return f"http://{host}:{self.port}/"
+
+    def _run(self) -> None:
+        server = self._server
+        while not self._stopping.is_set():
+            server.asyncore.loop(timeout=0.2, map=server._map, use_poll=True, count=1)
+        for dispatcher in list(server._map.values()):
+            try:
+                if isinstance(dispatcher, HTTPChannel):
+                    dispatcher.handle_close()  # a connection: its own clean-up
+                else:
+                    dispatcher.close()  # the listening socket and the wake-up trigger
+            except OSError:  # already closed
+                log.debug("closing %r failed", dispatcher, exc_info=True)
+        server.task_dispatcher.shutdown(timeout=5)
+
+    def close(self, timeout: float = 10.0) -> None:
+        close_app(self.app)
+        self._stopping.set()
+        self._thread.join(timeout)
+
+    def __enter__(self) -> Server:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+
+def serve(
+    companion: Companion,
+    host: str = "127.0.0.1",
+    port: int = 8080,
+    config: Mapping[str, Any] | None = None,
+    recognise_photo: Recogniser | None = None,
+    threads: int | None = None,
+) -> Server:
+    """Serve the score pad for ``companion`` on ``host:port`` (port 0: any free port)."""
+    config = dict(config or {})
+    app = create_app(companion, config, recognise_photo)
+    live = app.extensions["train_companion"].settings.max_live_phones
+    # every watching phone holds a thread; keep some for everybody else
+    return Server(app, host, port, threads or int(config.get("threads", live + 8)))

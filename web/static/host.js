@@ -1,0 +1,187 @@
+// The host's controls behind the PIN: set up a game, enter and correct scores, photos,
+// end a round or the game.
+
+import { $, h, show, toast } from "./dom.js";
+import { get, post, session, upload } from "./api.js";
+
+let rulebook = null;
+
+export function renderHost(state, live) {
+  show($("host-card"), live);
+  show($("login"), !session.host);
+  show($("host-controls"), session.host);
+  if (!session.host) return;
+  const seats = state.players.map((name, i) => h("option", { value: i + 1 }, `${i + 1} · ${name}`));
+  keep($("score-seat"), seats);
+  keep($("photo-seat"), [h("option", { value: "" }, "No seat: just read it"), ...seats.map((o) => o.cloneNode(true))]);
+  const rounds = (state.rounds || []).map((r) => h("option", { value: r.round }, `Round ${r.round}`)).reverse();
+  keep($("score-round"), rounds);
+  renderScoring(state);
+  $("end-round").disabled = state.phase !== "playing";
+  $("next-round").disabled = state.phase !== "between";
+  $("end-game").disabled = !state.game || state.phase === "over";
+  $("setup-box").open = !state.game || state.phase === "over";
+  if (!rulebook) loadRulebook();
+}
+
+function keep(select, options) {
+  // Re-fill a select without losing the host's choice.
+  const chosen = select.value;
+  select.replaceChildren(...options);
+  if ([...select.options].some((o) => o.value === chosen)) select.value = chosen;
+}
+
+function renderScoring(state) {
+  const box = $("scoring");
+  if (state.phase !== "scoring" || !state.scoring) {
+    box.replaceChildren();
+    return;
+  }
+  const readings = state.scoring.readings || {};
+  box.replaceChildren(
+    h("p", {}, "Waiting for hands to be scored:"),
+    ...state.scoring.waiting.map((seat) => {
+      const name = state.players[seat - 1];
+      const reading = readings[String(seat)];
+      if (!reading) return h("p", { class: "muted" }, `${name}: no reading yet`);
+      return h(
+        "button",
+        { type: "button", class: "go", onclick: () => confirm(seat, reading.total) },
+        `Confirm ${name}: ${reading.total}${reading.low_confidence ? " (unsure)" : ""}`,
+      );
+    }),
+  );
+}
+
+async function confirm(seat, value) {
+  try {
+    await post("/api/scores", { seat, value });
+    toast("Score saved.");
+  } catch (error) {
+    toast(error.message, true);
+  }
+}
+
+async function loadRulebook() {
+  try {
+    rulebook = (await get("/api/rulebook")).games;
+  } catch (error) {
+    toast(error.message, true);
+    return;
+  }
+  $("setup-game").replaceChildren(...rulebook.map((g) => h("option", { value: g.game }, g.title)));
+  pickGame();
+  const players = $("setup-players");
+  if (!players.children.length) for (let i = 0; i < 4; i++) addPlayer();
+}
+
+function addPlayer() {
+  const players = $("setup-players");
+  players.append(h("input", { name: "player", placeholder: `Seat ${players.children.length + 1}`, maxlength: 24 }));
+}
+
+function pickGame() {
+  const game = rulebook.find((g) => g.game === $("setup-game").value) || rulebook[0];
+  $("setup-preset").replaceChildren(
+    ...game.presets.map((p) => h("option", { value: p, selected: p === game.default_preset }, p)),
+  );
+  $("setup-options").replaceChildren(
+    ...game.options.map((o) => {
+      const id = `rule-${o.name}`;
+      if (typeof o.default === "boolean") {
+        return h("label", { class: "check" }, h("input", { type: "checkbox", id, "data-rule": o.name, "data-kind": "bool", checked: o.default }), h("span", {}, o.name.replaceAll("_", " "), h("br"), h("span", { class: "option-help" }, o.help)));
+      }
+      const kind = typeof o.default === "string" ? "text" : "number";
+      return h("label", {}, o.name.replaceAll("_", " "), h("input", { id, "data-rule": o.name, "data-kind": kind, type: kind, placeholder: o.default === null ? "default" : String(o.default) }), h("span", { class: "option-help" }, o.help));
+    }),
+  );
+}
+
+function houseRules() {
+  const options = {};
+  document.querySelectorAll("[data-rule]").forEach((input) => {
+    const name = input.dataset.rule;
+    if (input.dataset.kind === "bool") {
+      const game = rulebook.find((g) => g.game === $("setup-game").value);
+      const rule = game.options.find((o) => o.name === name);
+      if (input.checked !== rule.default) options[name] = input.checked;
+    } else if (input.value !== "") {
+      options[name] = input.dataset.kind === "number" ? Number(input.value) : input.value;
+    }
+  });
+  return options;
+}
+
+async function run(action, done) {
+  try {
+    const answer = await action();
+    if (done) toast(done);
+    return answer;
+  } catch (error) {
+    toast(error.message, true);
+    return null;
+  }
+}
+
+export function wireHost(refresh) {
+  $("login").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const answer = await run(() => post("/api/login", { pin: $("pin").value }));
+    $("pin").value = "";
+    if (!answer) return;
+    session.host = true;
+    session.csrf_token = answer.csrf_token;
+    refresh();
+  });
+  $("logout").addEventListener("click", async () => {
+    if (await run(() => post("/api/logout"))) {
+      Object.assign(session, { host: false, seat: null, csrf_token: null });
+      refresh();
+    }
+  });
+  $("setup-game").addEventListener("change", pickGame);
+  $("add-player").addEventListener("click", addPlayer);
+  $("setup").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const players = [...document.querySelectorAll("#setup-players input")].map((i) => i.value.trim()).filter(Boolean);
+    const body = { game: $("setup-game").value, preset: $("setup-preset").value, players, options: houseRules() };
+    if (await run(() => post("/api/games", body), "The game is on.")) $("setup-box").open = false;
+  });
+  $("score-form").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const body = {
+      seat: Number($("score-seat").value),
+      value: Number($("score-value").value),
+      why: $("score-why").value,
+    };
+    if ($("score-round").value) body.round = Number($("score-round").value);
+    if (await run(() => post("/api/scores", body), "Score saved.")) {
+      $("score-value").value = "";
+      $("score-why").value = "";
+    }
+  });
+  $("photo-form").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const form = new FormData();
+    form.append("photo", $("photo").files[0]);
+    if ($("photo-seat").value) form.append("seat", $("photo-seat").value);
+    $("photo-result").replaceChildren(h("p", { class: "muted" }, "Reading the tiles…"));
+    const answer = await run(() => upload("/api/photos", form));
+    if (!answer) return $("photo-result").replaceChildren();
+    const seat = answer.seat;
+    $("photo-result").replaceChildren(
+      h("img", { src: answer.annotated, alt: "the tiles as read" }),
+      h("p", { class: "big" }, `${answer.tiles.length} tiles, ${answer.pip_total} pips`),
+      answer.low_confidence ? h("p", { class: "muted" }, "Some tiles were hard to read: check the picture.") : null,
+      answer.reading ? h("p", { class: "muted" }, answer.reading) : null,
+      seat ? h("button", { type: "button", class: "go wide", onclick: () => confirm(seat, answer.pip_total) }, `Confirm ${answer.pip_total} for seat ${seat}`) : null,
+    );
+  });
+  $("end-round").addEventListener("click", () => run(() => post("/api/round/end", { ended: "blocked" }), "Round ended."));
+  $("next-round").addEventListener("click", () => run(() => post("/api/round/next"), "Next round."));
+  $("end-game").addEventListener("click", () => {
+    if (window.confirm("End the game now? The scores so far decide the winner.")) {
+      run(() => post("/api/game/end"), "Game over.");
+    }
+  });
+}

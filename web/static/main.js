@@ -1,0 +1,106 @@
+// The score pad: draws the state it was served with, then follows the live stream.
+
+import { $, show, toast } from "./dom.js";
+import { get, session } from "./api.js";
+import { render } from "./render.js";
+import { renderSeat, wireSeat } from "./seat.js";
+import { renderHost, wireHost } from "./host.js";
+import { loadHistory } from "./history.js";
+
+const initial = JSON.parse($("initial").textContent);
+Object.assign(session, initial.session);
+
+let live = initial.state;
+let trail = [];
+let viewing = null; // a past game's id while its pad is shown
+let lastGameId = live.game_id;
+let lastCorrections = -1;
+
+function refresh() {
+  const state = viewing ? viewing.state : live;
+  render(state, viewing ? viewing.trail : trail);
+  show($("past"), Boolean(viewing));
+  renderSeat(live, !viewing);
+  renderHost(live, !viewing);
+}
+
+async function loadTrail(state) {
+  const count = (state.corrections || []).length;
+  if (!state.game_id || count === lastCorrections) return;
+  lastCorrections = count;
+  try {
+    trail = count ? (await get(`/api/games/${state.game_id}/scores`)).scores : [];
+    refresh();
+  } catch {
+    /* the corrections list still shows the new values */
+  }
+}
+
+async function view(id) {
+  try {
+    const state = await get(`/api/games/${id}`);
+    const scores = (await get(`/api/games/${id}/scores`)).scores;
+    viewing = { id, state, trail: scores };
+    $("past-id").textContent = `#${id}`;
+    refresh();
+    window.scrollTo(0, 0);
+  } catch (error) {
+    toast(error.message, true);
+  }
+}
+
+$("back-live").addEventListener("click", () => {
+  viewing = null;
+  refresh();
+});
+
+function alertTable(message) {
+  const banner = $("alert");
+  banner.textContent = message;
+  banner.hidden = false;
+  if (navigator.vibrate) navigator.vibrate([200, 100, 200]);
+  clearTimeout(alertTable.timer);
+  alertTable.timer = setTimeout(() => { banner.hidden = true; }, 8000);
+}
+
+function announce(message) {
+  for (const event of message.events || []) {
+    const name = message.state.players[event.seat - 1];
+    if (event.kind === "last_tile") alertTable(`${name} has one tile left!`);
+    else if (event.kind === "out") alertTable(`${name} is out!`);
+    else if (event.kind === "game_ended") alertTable(`Game over: ${message.state.winners.join(" and ")} won!`);
+  }
+}
+
+function connect() {
+  const stream = new EventSource("/events");
+  stream.onopen = () => { $("live").className = "live on"; };
+  stream.onerror = () => { $("live").className = "live off"; };
+  stream.onmessage = (event) => {
+    const message = JSON.parse(event.data);
+    if (!message.state) return; // a caught-up event; the last one carries the state
+    live = message.state;
+    if (!message.catch_up) announce(message);
+    if (live.game_id !== lastGameId) {
+      lastGameId = live.game_id;
+      lastCorrections = -1;
+      if (session.seat) session.seat = null; // a claim holds for its game only
+      loadHistory(view);
+    }
+    refresh();
+    loadTrail(live);
+  };
+}
+
+wireSeat(refresh);
+wireHost(refresh);
+$("photos").addEventListener("click", (event) => {
+  const thumb = event.target.closest("[data-picture]");
+  if (!thumb) return;
+  $("zoom-img").src = thumb.dataset.picture;
+  $("zoom").showModal();
+});
+refresh();
+loadTrail(live);
+loadHistory(view);
+connect();

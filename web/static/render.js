@@ -1,0 +1,200 @@
+// Drawing the score pad from the state the companion sends (seats count from 1).
+
+import { $, h, show } from "./dom.js";
+import { domino } from "./glyph.js";
+import { chart } from "./chart.js";
+
+const MEASURES = { pips: "pips, lowest wins", tokens: "win tokens, most wins", points: "points, most wins" };
+const PHASES = {
+  setup: "Waiting for the host to set up a game.",
+  playing: "",
+  scoring: "Round over: lay your tiles on the mat to score.",
+  between: "Round scored. The next round starts from the centerpiece or the host.",
+  over: "Game over.",
+};
+
+export function render(state, trail = []) {
+  renderStatus(state);
+  renderPad(state);
+  renderStandings(state);
+  renderTrail(state, trail);
+  renderWinner(state);
+  renderChart(state);
+  renderPhotos(state);
+}
+
+function renderStatus(state) {
+  $("title").textContent = state.game ? state.title : "No game yet";
+  const engine = $("engine");
+  engine.replaceChildren(state.round && state.round.engine ? domino(state.round.engine) : "");
+  const round = state.round ? `Round ${state.round.number}` : "";
+  const dir = state.direction === "counter-clockwise" ? "↺ counter-clockwise" : "↻ clockwise";
+  $("round-line").textContent = state.round
+    ? `${round} · engine ${state.round.engine || "none"} · ${dir}`
+    : "";
+  $("turn").textContent = state.turn
+    ? `${state.turn.player}'s turn (seat ${state.turn.seat})`
+    : "";
+  let phase = PHASES[state.phase] || "";
+  if (state.phase === "scoring" && state.scoring) {
+    const waiting = state.scoring.waiting.map((seat) => state.players[seat - 1]);
+    phase = `Round over: scoring ${waiting.join(", ")}.`;
+  }
+  if (state.degraded && Object.keys(state.degraded).length) {
+    phase += " " + Object.values(state.degraded).join("; ");
+  }
+  $("phase").textContent = phase;
+  $("measure").textContent = state.measure ? `(${MEASURES[state.measure] || state.measure})` : "";
+}
+
+function correctedCells(state) {
+  return new Set((state.corrections || []).map((c) => `${c.round}:${c.seat}`));
+}
+
+function renderPad(state) {
+  const table = $("pad");
+  if (!state.game) {
+    table.replaceChildren(h("caption", { class: "muted" }, "No scores yet."));
+    return;
+  }
+  const leaders = new Set(state.leaders || []);
+  const markers = new Set(state.markers || []);
+  const tapped = new Set(state.last_tile || []);
+  const toMove = state.turn ? state.turn.seat : null;
+  const current = state.round ? state.round.number : null;
+  const readings = (state.scoring && state.scoring.readings) || {};
+  const corrected = correctedCells(state);
+  const head = h(
+    "tr",
+    {},
+    h("th", { scope: "col" }, "Round"),
+    state.players.map((name, i) =>
+      h(
+        "th",
+        { scope: "col", "data-seat": i + 1, class: i + 1 === toMove ? "to-move" : null, title: `seat ${i + 1}` },
+        name,
+        markers.has(i + 1) ? h("span", { class: "badge marker", title: "marker out" }, "M") : null,
+        tapped.has(i + 1) ? h("span", { class: "badge tile", title: "last tile" }, "1") : null,
+      ),
+    ),
+  );
+  const rows = (state.rounds || []).map((r) =>
+    h(
+      "tr",
+      { class: r.round === current && state.phase !== "over" ? "current" : null, "data-round": r.round },
+      h("td", {}, `${r.round}`, r.engine ? h("span", { class: "badge" }, r.engine) : null),
+      r.scores.map((value, i) => {
+        const reading = r.round === current ? readings[String(i + 1)] : null;
+        const key = `${r.round}:${i + 1}`;
+        if (value === null && reading) {
+          return h("td", { class: "reading", "data-seat": i + 1, title: "read from a photo, not yet confirmed" }, `${reading.total}?`);
+        }
+        return h(
+          "td",
+          { "data-seat": i + 1, class: corrected.has(key) ? "corrected" : null },
+          value === null ? "" : String(value),
+        );
+      }),
+    ),
+  );
+  const totals = h(
+    "tr",
+    {},
+    h("td", {}, "Total"),
+    state.players.map((name, i) =>
+      h(
+        "td",
+        { "data-seat": i + 1, class: leaders.has(name) ? "leader" : null },
+        leaders.has(name) ? "★ " : "",
+        String(state.totals[name]),
+      ),
+    ),
+  );
+  table.replaceChildren(h("thead", {}, head), h("tbody", {}, rows), h("tfoot", {}, totals));
+}
+
+function renderStandings(state) {
+  const list = $("standings");
+  list.replaceChildren(
+    ...(state.standings || [])
+      .filter(() => (state.rounds || []).some((r) => r.scores.some((v) => v !== null)))
+      .map((row) =>
+        h("li", { class: row.place === 1 ? "first" : null, value: row.place }, `${row.player} · ${row.total}`),
+      ),
+  );
+}
+
+function time(at) {
+  const d = new Date(at);
+  return isNaN(d) ? at : d.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+}
+
+function renderTrail(state, trail) {
+  const corrections = state.corrections || [];
+  show($("trail"), corrections.length > 0);
+  const before = new Map();
+  const items = [];
+  for (const entry of trail) {
+    const key = `${entry.round}:${entry.seat}`;
+    if (before.has(key)) {
+      const name = state.players[entry.seat - 1];
+      items.push(
+        h("li", {}, `Round ${entry.round}, ${name}: ${before.get(key)} → ${entry.value}, by ${entry.by} at ${time(entry.at)}: “${entry.why}”`),
+      );
+    }
+    before.set(key, entry.value);
+  }
+  if (!items.length) {
+    for (const c of corrections) {
+      const name = state.players[c.seat - 1];
+      items.push(h("li", {}, `Round ${c.round}, ${name}: now ${c.value}, by ${c.by} at ${time(c.at)}: “${c.why}”`));
+    }
+  }
+  $("trail-list").replaceChildren(...items);
+}
+
+function renderWinner(state) {
+  const over = state.phase === "over" && (state.winners || []).length > 0;
+  show($("winner"), over);
+  if (!over) return;
+  $("winner-names").textContent = state.winners.join(" and ");
+  const total = state.totals[state.winners[0]];
+  $("winner-total").textContent = `${total} ${state.measure || ""} after ${(state.rounds || []).length} rounds`;
+}
+
+function renderChart(state) {
+  const scored = (state.rounds || []).filter((r) => r.scores.some((v) => v !== null));
+  show($("chart-card"), scored.length > 0);
+  $("chart").replaceChildren(scored.length ? chart(state.players, scored) : "");
+}
+
+function renderPhotos(state) {
+  const photos = (state.photos || []).filter((p) => p.picture);
+  show($("photos-card"), photos.length > 0);
+  const byRound = new Map();
+  for (const p of photos) {
+    if (!byRound.has(p.round)) byRound.set(p.round, []);
+    byRound.get(p.round).push(p);
+  }
+  $("photos").replaceChildren(
+    ...[...byRound.entries()].map(([round, list]) =>
+      h(
+        "div",
+        { class: "photos-round" },
+        h("h3", {}, `Round ${round}`),
+        h(
+          "div",
+          { class: "thumbs" },
+          list.map((p) =>
+            h(
+              "button",
+              { type: "button", class: "thumb", "data-picture": `/photos/${p.picture}` },
+              h("img", { src: `/photos/${p.picture}`, alt: `${state.players[p.seat - 1]}'s hand`, loading: "lazy" }),
+              h("span", {}, `${state.players[p.seat - 1]}: ${p.total}${p.low_confidence ? " (unsure)" : ""}`),
+            ),
+          ),
+        ),
+      ),
+    ),
+  );
+}

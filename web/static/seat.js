@@ -1,0 +1,63 @@
+// This phone as a seat's button: claim a seat, then end turn, pass, last tile, out.
+
+import { $, h, show, toast } from "./dom.js";
+import { post, session } from "./api.js";
+
+export function renderSeat(state, live) {
+  const claimed = session.seat && state.players[session.seat - 1];
+  show($("seat-card"), Boolean(state.game) && live);
+  show($("seat-claim"), !claimed);
+  show($("seat-buttons"), Boolean(claimed));
+  if (claimed) {
+    const mine = state.turn && state.turn.seat === session.seat;
+    const waiting = state.scoring && state.scoring.waiting.includes(session.seat);
+    $("seat-name").textContent =
+      `Seat ${session.seat} · ${claimed}` + (mine ? " · your turn!" : waiting ? " · your hand to score" : "");
+    return;
+  }
+  $("seat-choices").replaceChildren(
+    ...state.players.map((name, i) =>
+      h("button", { type: "button", "data-claim": i + 1 }, `Seat ${i + 1} · ${name}`),
+    ),
+  );
+}
+
+export function wireSeat(refresh) {
+  $("seat-choices").addEventListener("click", async (event) => {
+    const seat = event.target.closest("[data-claim]");
+    if (!seat) return;
+    try {
+      const answer = await post(`/api/seats/${seat.dataset.claim}/claim`);
+      session.seat = answer.seat;
+      session.csrf_token = answer.csrf_token;
+      toast(`This phone is seat ${answer.seat}, ${answer.player}.`);
+      refresh();
+    } catch (error) {
+      toast(error.message, true);
+    }
+  });
+  document.querySelectorAll("[data-gesture]").forEach((button) =>
+    button.addEventListener("click", () =>
+      act(`/api/seats/${session.seat}/press`, { gesture: button.dataset.gesture }),
+    ),
+  );
+  $("lift-marker").addEventListener("click", () => act(`/api/seats/${session.seat}/lift-marker`));
+  $("leave-seat").addEventListener("click", async () => {
+    try {
+      await post("/api/seats/release");
+      session.seat = null;
+      refresh();
+    } catch (error) {
+      toast(error.message, true);
+    }
+  });
+}
+
+async function act(url, body) {
+  try {
+    await post(url, body);
+    if (navigator.vibrate) navigator.vibrate(30);
+  } catch (error) {
+    toast(error.message, true);
+  }
+}
