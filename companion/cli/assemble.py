@@ -155,7 +155,14 @@ class Table(contextlib.ExitStack):
             from web import serve
         except ImportError:
             raise CompanionError("the web score pad is not installed") from None
-        self.web = serve(self.companion, self.config.host, self.config.port, self.config)
+        settings = {"pin": self.config.pin, "data_dir": str(self.config.data_dir)}
+        try:
+            self.web = serve(self.companion, self.config.host, self.config.port, settings)
+        except OSError as error:
+            raise CompanionError(
+                f"cannot listen on {self.config.host}:{self.config.port} ({error.strerror}); "
+                "choose another port with --port"
+            ) from None
         self.callback(self.web.close)
 
 

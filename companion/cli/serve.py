@@ -65,7 +65,9 @@ def run(args: argparse.Namespace) -> int:
         if problem:
             table.companion.degraded["config"] = problem
         if table.web is not None:
-            say(f"score pad on {table.web.url}")
+            from web import join_url, print_join_qr
+
+            print_join_qr(join_url(config.host, table.web.port))
         notify("READY=1")
         interval = watchdog_interval() or 1.0
         while not stopping.wait(min(interval, 1.0)):
