@@ -62,8 +62,12 @@ class Companion:
         self._state = snapshot(self)
 
     # --- the outside -------------------------------------------------------------------
-    def add_listener(self, listener: Listener) -> None:
-        self._listeners.append(listener)
+    def add_listener(self, listener: Listener, first: bool = False) -> None:
+        """Hear every committed event; ``first`` puts it before the others (benchmarks)."""
+        if first:
+            self._listeners.insert(0, listener)
+        else:
+            self._listeners.append(listener)
 
     def state(self) -> dict[str, Any]:
         return self._state

@@ -52,12 +52,12 @@ class StoredEvent:
 
 
 class Store:
-    """The event log at ``path`` (a file, or a data directory holding the standard file)."""
+    """The event log at ``path``: a ``.sqlite3`` file, or a data directory to keep it in."""
 
     def __init__(self, path: str | Path, read_only: bool = False) -> None:
         path = Path(path)
-        if path.is_dir():
-            path = path / FILENAME
+        if path.is_dir() or path.suffix not in (".sqlite3", ".sqlite", ".db"):
+            path = path / FILENAME  # a data directory
         self.path = path
         self._lock = threading.Lock()
         try:

@@ -160,8 +160,8 @@ class Table(contextlib.ExitStack):
             self.web = serve(self.companion, self.config.host, self.config.port, settings)
         except OSError as error:
             raise CompanionError(
-                f"cannot listen on {self.config.host}:{self.config.port} ({error.strerror}); "
-                "choose another port with --port"
+                f"cannot start on {self.config.host}:{self.config.port} ({error.strerror}); "
+                "is the port taken? choose another with --port"
             ) from None
         self.callback(self.web.close)
 

@@ -53,7 +53,7 @@ def settings(args: argparse.Namespace):
 
 
 def run(args: argparse.Namespace) -> int:
-    from companion.cli.assemble import Table, say
+    from companion.cli.assemble import Table
     from companion.notify import notify, watchdog_interval
 
     config, problem = settings(args)
