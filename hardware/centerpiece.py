@@ -154,6 +154,8 @@ class Centerpiece:
         self._last_heartbeat_ack: float | None = None
         self._problem: str | None = "not opened yet"
         self._ever_connected = False
+        self._last_loss: str | None = None
+        self._last_warned: str | None = None
         self._wake_r = self._wake_w = -1
         self._thread: threading.Thread | None = None
         try:
@@ -273,9 +275,11 @@ class Centerpiece:
 
     def _set_problem(self, problem: str | None, *, warn: bool = True) -> None:
         with self._lock:
-            changed = problem != self._problem
             self._problem = problem
-        if problem and warn and changed:
+        if problem is None:
+            self._last_warned = None
+        elif warn and problem != self._last_warned:  # once, not on every retry
+            self._last_warned = problem
             log.warning("centerpiece: %s", problem)
 
     # --- the driver thread -----------------------------------------------------------------
@@ -318,7 +322,8 @@ class Centerpiece:
         self._quiet_until = 0.0
         self._went_quiet = False
         self._heartbeat_acked_since_open = False
-        self._set_problem("waiting for HELLO", warn=False)
+        last = f" (before that: {self._last_loss})" if self._last_loss else ""
+        self._set_problem(f"waiting for HELLO{last}", warn=False)
         return True
 
     def _describe_open_error(self, error: Exception) -> str:
@@ -497,6 +502,7 @@ class Centerpiece:
         self._close_port()
         self._fail_queued("lost the centerpiece")
         if not self._closing.is_set():
+            self._last_loss = problem
             self._set_problem(problem)
 
     def _close_port(self) -> None:

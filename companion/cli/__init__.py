@@ -13,7 +13,7 @@ import sys
 
 from companion.errors import CompanionError
 
-COMMANDS: tuple[str, ...] = ()
+COMMANDS: tuple[str, ...] = ("hardware-test",)
 
 
 class OneLineParser(argparse.ArgumentParser):
