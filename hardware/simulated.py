@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import contextlib
 import importlib.util
+import logging
 import os
 import sys
 import threading
@@ -28,6 +29,8 @@ from types import ModuleType
 from companion.errors import CompanionError
 from hardware.firmware.sim import machine as sim_machine
 from hardware.firmware.sim.pty_link import PtyLink
+
+log = logging.getLogger(__name__)
 
 FIRMWARE_MAIN = Path(__file__).parent / "firmware" / "main.py"
 
@@ -95,7 +98,11 @@ class SimulatedCenterpiece:
         # The Pico's main loop is hub.run(): step, sleep 1 ms. Here the sleep also wakes early
         # when the host writes, so the simulation answers as fast as a real board.
         while not self._stop.is_set():
-            self.hub.step()
+            try:
+                self.hub.step()
+            except Exception:  # what machine.reset() in Hub.run() does on the Pico
+                log.exception("simulated centerpiece: firmware error, resetting the board")
+                self.hub = load_firmware().build_hub(self.link)
             self.link.wait(0.001)
 
     # --- the outside world acting on the board ---------------------------------------------

@@ -15,6 +15,7 @@
 
 import sys
 
+import machine
 from machine import ADC, PWM, Pin
 
 try:
@@ -312,7 +313,10 @@ class Hub:
 
     def run(self):
         while True:
-            self.step()
+            try:
+                self.step()
+            except Exception:  # never hang silent: start again, and say HELLO to the host
+                machine.reset()
             sleep_ms(1)
 
     def fall_silent(self):

@@ -157,3 +157,14 @@ def test_never_blocks_the_caller_even_when_the_queue_is_full(sim, centerpiece):
     assert refused, "500 commands at once should overflow the 32-frame queue"
     assert centerpiece.health().dropped >= len(refused)
     assert receipts[0].wait(2.0)
+
+
+def test_when_the_host_goes_away_the_hub_falls_silent(sim):
+    with Centerpiece(sim.port) as driver:
+        driver.wait_connected(2.0)
+        assert driver.play("chugging", repeat=0).wait(1.0)
+        assert wait_until(lambda: sim.playing, 0.5)
+    gone = time.monotonic()  # no more heartbeats from here on
+    assert wait_until(lambda: not sim.playing, 4.5)
+    assert 2.0 <= time.monotonic() - gone <= 4.5
+    assert not sim.sounding
