@@ -211,6 +211,7 @@ class Seats:
         self.config = config
         self.on_gesture = on_gesture
         self._seats: list[Seat] = []
+        self._closed = False
         self._clock = AlarmClock()
         try:
             for number, pins in enumerate(config.pins, start=1):
@@ -229,12 +230,14 @@ class Seats:
 
     @property
     def count(self) -> int:
-        return len(self._seats)
+        return self.config.count
 
     def seat(self, number: int) -> Seat:
         """Seat ``number`` (1..count, clockwise)."""
         if isinstance(number, bool) or not isinstance(number, int):
             raise SeatsError(f"seat must be a number 1-{self.count}, not {number!r}")
+        if self._closed:
+            raise SeatsError("the seats are closed")
         if not 1 <= number <= len(self._seats):
             raise SeatsError(f"there is no seat {number}: seats are 1-{self.count}")
         return self._seats[number - 1]
@@ -259,9 +262,9 @@ class Seats:
 
     def close(self) -> None:
         """Turn every LED off and release the pins. Safe to call twice."""
+        self._closed = True
         for seat in self._seats:
             seat.close()
-        self._seats = []
         self._clock.close()
 
     def __enter__(self) -> Seats:

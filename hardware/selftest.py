@@ -95,8 +95,10 @@ def _await_press(gestures: queue.Queue[tuple[int, str]], number: int, timeout: f
     return Check(name, True, gesture)
 
 
-def check_centerpiece(config: HardwareConfig, port: str | None, say: Callable[[str], None]):
-    checks = []
+def check_centerpiece(
+    config: HardwareConfig, port: str | None, say: Callable[[str], None]
+) -> list[Check]:
+    checks: list[Check] = []
     with _centerpiece_port(port) as (path, simulated):
         say(f"centerpiece on {path}" + (" (simulated)" if simulated else ""))
         with Centerpiece(path, volume=config.centerpiece.volume) as centerpiece:

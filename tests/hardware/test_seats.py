@@ -204,6 +204,8 @@ def test_closing_releases_the_pins_and_turns_leds_off(quick_seats_config, pwm_fa
     led_gpio = quick_seats_config.pins[0].led
     seats.close()
     seats.close()  # twice is fine
+    with pytest.raises(SeatsError, match="closed"):
+        seats.show(1, "turn")
     with LED(led_gpio, pin_factory=pwm_factory) as led:  # the pin is free again
         assert not led.is_lit
 
