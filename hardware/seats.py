@@ -188,6 +188,12 @@ class Seat:
                 led.source = itertools.cycle(pattern)
             self.showing = state
 
+    def __enter__(self) -> Seat:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
     def close(self) -> None:
         with self._lock:
             self._clock.cancel(self._settle_alarm)

@@ -61,6 +61,8 @@ def check_seats(
         config.seats, pin_factory=pin_factory, on_gesture=lambda *g: gestures.put(g)
     ) as seats:
         mock = _is_mock(seats.seat(1).button.pin_factory)
+        if not mock:
+            say("watch the seat LEDs: each lights for half a second, clockwise from seat 1")
         for number in range(1, seats.count + 1):
             led = seats.seat(number).led
             seats.show(number, "turn")

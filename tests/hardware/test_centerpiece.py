@@ -96,6 +96,8 @@ def test_unplug_and_replug_recover_within_two_seconds(tmp_path, escaped_exceptio
         first.close()  # pulled out
         assert wait_until(lambda: not driver.connected, 1.0)
         assert not driver.play("whistle").wait(0.1)  # refused at once, never blocks
+        time.sleep(2.5)  # long enough for the reconnect backoff to reach its ceiling
+        assert "no such port" in driver.health().problem
         with SimulatedCenterpiece(link_path=port) as second:  # plugged back in
             replugged = time.monotonic()
             driver.wait_connected(2.0)
