@@ -28,7 +28,9 @@ def build_parser() -> argparse.ArgumentParser:
         prog="train-companion",
         description="The tabletop companion for domino train games.",
     )
-    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=OneLineParser)
+    subparsers = parser.add_subparsers(
+        dest="command", metavar="COMMAND", parser_class=OneLineParser
+    )
     subparsers.required = True
     for name in COMMANDS:
         module = importlib.import_module(f"companion.cli.{name.replace('-', '_')}")
