@@ -76,7 +76,9 @@ class Seat:
         self.led: LED | PWMLED | None = None
         self.showing = "off"
         self._clock = clock
-        self._lock = threading.Lock()
+        # One lock per job: a gesture callback may set this seat's LED straight away.
+        self._button_lock = threading.Lock()  # debounce state and gesture order
+        self._led_lock = threading.Lock()
         self._pressed = False
         self._last_edge = -1e9
         self._settle_alarm: int | None = None
@@ -124,40 +126,34 @@ class Seat:
 
     def _edge(self) -> None:
         now = time.monotonic()
-        with self._lock:
+        with self._button_lock:
             if now - self._last_edge < self.bounce_s:
                 # Contact bounce: look again when it has settled.
                 if self._settle_alarm is None:
                     when = self._last_edge + self.bounce_s
                     self._settle_alarm = self._clock.at(when, self._settle)
                 return
-            pressed = self._accept(now)
-        self._tell_gestures(pressed, now)
+            self._accept(now)
 
     def _settle(self) -> None:
-        now = time.monotonic()
-        with self._lock:
+        with self._button_lock:
             self._settle_alarm = None
-            pressed = self._accept(now)
-        self._tell_gestures(pressed, now)
+            self._accept(time.monotonic())
 
-    def _accept(self, now: float) -> bool | None:
-        """The button's new debounced state, or None if it did not change. Under the lock."""
+    def _accept(self, now: float) -> None:
+        """Pass a change of the button's state to the gesture machine. Under the button lock,
+        so presses and releases reach it in the order they happened."""
         button = self.button
         if button is None or button.closed:
-            return None
+            return
         pressed = bool(button.is_pressed)
         if pressed == self._pressed:
-            return None
+            return
         self._pressed = pressed
         self._last_edge = now
-        return pressed
-
-    def _tell_gestures(self, pressed: bool | None, now: float) -> None:
-        # Outside the seat's lock: a gesture callback may set this seat's LED straight away.
-        if pressed is True:
+        if pressed:
             self._gestures.down(now)
-        elif pressed is False:
+        else:
             self._gestures.up(now)
 
     # --- the LED -------------------------------------------------------------------------
@@ -166,7 +162,7 @@ class Seat:
         led = self.led
         if led is None:
             return
-        with self._lock:
+        with self._led_lock:
             led.source = None  # ends a celebration
             if state == "off":
                 led.off()
@@ -195,8 +191,10 @@ class Seat:
         self.close()
 
     def close(self) -> None:
-        with self._lock:
+        with self._button_lock:
             self._clock.cancel(self._settle_alarm)
+            self._settle_alarm = None
+        with self._led_lock:
             for device in (self.button, self.led):
                 if device is not None:
                     try:

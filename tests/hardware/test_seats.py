@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import statistics
+import threading
 import time
 
 import pytest
@@ -222,3 +223,18 @@ def test_a_pin_taken_by_another_device_is_named_and_nothing_is_left_reserved(
     # Seats 1 and 2 were set up before the failure; their pins were given back.
     with Seats(quick_seats_config, pin_factory=pwm_factory) as seats:
         seats.show(1, "turn")
+
+
+def test_a_gesture_callback_can_light_the_seat_at_once(pwm_factory):
+    # The service may answer a press straight from gpiozero's thread; that must not deadlock.
+    table: list[Seats] = []
+    config = parse_seats({"double_press_s": 0})
+    with Seats(
+        config, pin_factory=pwm_factory, on_gesture=lambda seat, _: table[0].show(seat, "turn")
+    ) as seats:
+        table.append(seats)
+        presser = threading.Thread(target=press, args=(seats, 2), daemon=True)
+        presser.start()
+        presser.join(timeout=2.0)
+        assert not presser.is_alive(), "pressing a button deadlocked"
+        assert seats.seat(2).led.value == 1.0 and seats.showing(2) == "turn"
