@@ -168,7 +168,12 @@ class Link:
         self.listener.count("dropped" if outcome == "dropped" else "refused")
         item.receipt.settle(outcome)
         if item.type == p.HEARTBEAT and outcome == "dropped":
-            raise LinkLost(f"the centerpiece on {self.name} stopped answering")
+            if self.greeted:
+                raise LinkLost(f"the centerpiece on {self.name} stopped answering")
+            raise LinkLost(
+                f"nothing on {self.name} answers the centerpiece protocol: is it the Pico, "
+                "running hardware/firmware/main.py?"
+            )
 
     def _receive(self, encoded: bytes) -> None:
         try:

@@ -44,6 +44,7 @@ def test_a_centerpiece_that_never_answers_fails_with_status_1():
         assert result.returncode == 1
         [row] = [line for line in result.stdout.splitlines() if line.startswith("centerpiece ")][1:]
         assert row.split()[1] == "FAIL" and os.ttyname(slave) in row
+        assert "running hardware/firmware/main.py" in row
     finally:
         os.close(master)
         os.close(slave)
