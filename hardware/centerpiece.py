@@ -182,8 +182,7 @@ class Centerpiece:
             with self._lock:
                 problem = self._problem or "it did not say hello"
             raise CenterpieceNotConnected(
-                f"no centerpiece on {self.port} after {timeout:g} s ({problem}); "
-                "plug it in or set [centerpiece] port in the config"
+                f"no centerpiece on {self.port} after {timeout:g} s: {problem}"
             )
 
     def close(self) -> None:
@@ -272,13 +271,16 @@ class Centerpiece:
         self._fail_queued("lost the centerpiece")
         self._serial = port
         self._link = Link(port, self._commands, _LinkEvents(self), self.port)
-        last = f" (before that: {self._last_loss})" if self._last_loss else ""
-        self._set_problem(f"waiting for HELLO{last}", warn=False)
+        if self._last_loss is None:
+            self._set_problem("waiting for HELLO", warn=False)
         return True
 
     def _describe_open_error(self, error: Exception) -> str:
         if not os.path.exists(self.port):
-            return f"no such port {self.port} (is the centerpiece plugged in?)"
+            return (
+                f"no such port {self.port}: plug the centerpiece in, "
+                "or set centerpiece.port in the config"
+            )
         text = str(error)
         if "lock" in text.lower():
             return f"{self.port} is in use by another program (is the service already running?)"
@@ -327,6 +329,7 @@ class Centerpiece:
             item.receipt.settle(outcome)
 
     def _greeted(self, firmware: str, sounds: int) -> None:
+        self._last_loss = None
         with self._lock:
             self._firmware = firmware
             self._sounds = sounds
