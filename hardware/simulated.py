@@ -119,9 +119,11 @@ class SimulatedCenterpiece:
         adc = self.hub.knock.adc
         adc.feed([adc.resting + strength, adc.resting + strength // 2, adc.resting])
 
-    def lose_frames(self, count: int = 1) -> None:
-        """A noisy cable: the next ``count`` frames the board sends (ACKs too) never arrive."""
-        self.link.frames_to_lose += count
+    def lose_frames(self, count: int = 1, frame_type: int | None = None) -> None:
+        """A noisy cable: the next ``count`` frames the board sends (only those of
+        ``frame_type``, e.g. protocol.ACK, if given) never arrive."""
+        self.link.lose_type = frame_type
+        self.link.frames_to_lose = count
 
     @property
     def sounding(self) -> bool:

@@ -7,6 +7,7 @@ import time
 import pytest
 from hw_support import wait_until
 
+from hardware import protocol as p
 from hardware.centerpiece import (
     Centerpiece,
     CenterpieceError,
@@ -51,7 +52,9 @@ def test_play_is_acked_and_the_centerpiece_sounds(sim, centerpiece):
 
 
 def test_a_lost_ack_is_made_good_by_retransmission_and_plays_once(sim, centerpiece):
-    sim.lose_frames(1)  # the ACK of the PLAY below never arrives
+    # Just after a heartbeat was acked, the next ACK the hub sends is the PLAY's.
+    assert wait_until(lambda: (centerpiece.health().last_heartbeat_ack or 9) < 0.1, 1.5)
+    sim.lose_frames(1, frame_type=p.ACK)
     receipt = centerpiece.play("rooster")
     assert receipt.wait(1.0)
     health = centerpiece.health()
