@@ -185,7 +185,7 @@ def test_plain_leds_do_every_state_without_pwm(quick_seats_config, plain_factory
         assert not seats.seat(1).dimmable
         for state in LED_STATES:
             seats.show(1, state)
-            values = led_values(seats, 1, 0.5 if state != "photo" else 1.6)
+            values = led_values(seats, 1, 0.2)
             assert set(values) <= {False, True}, state
             assert seats.showing(1) == state
         seats.show(1, "winner")
