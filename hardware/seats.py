@@ -228,6 +228,14 @@ class Seats:
                 f"seats: GPIO is not available ({error}); on a Pi install python3-lgpio, "
                 "elsewhere set GPIOZERO_PIN_FACTORY=mock"
             ) from None
+        except Exception as error:
+            self.close()
+            if not _from_gpio_library(error):
+                raise
+            raise SeatPinError(
+                f"seats: the GPIO library failed ({type(error).__name__}: {error}); "
+                "is this user in the gpio group?"
+            ) from None
         except BaseException:
             self.close()
             raise
@@ -276,3 +284,9 @@ class Seats:
 
     def __exit__(self, *exc_info: object) -> None:
         self.close()
+
+
+def _from_gpio_library(error: Exception) -> bool:
+    """Did a pin library (lgpio, RPi.GPIO, pigpio) raise this, or the OS underneath it?"""
+    module = type(error).__module__ or ""
+    return isinstance(error, OSError) or module.split(".")[0] in {"lgpio", "RPi", "pigpio"}

@@ -8,6 +8,7 @@ import time
 
 import pytest
 from gpiozero import LED
+from gpiozero.pins.mock import MockFactory, MockPWMPin
 from hw_support import wait_until
 
 from hardware.config import SeatsConfig, parse_seats
@@ -238,3 +239,12 @@ def test_a_gesture_callback_can_light_the_seat_at_once(pwm_factory):
         presser.join(timeout=2.0)
         assert not presser.is_alive(), "pressing a button deadlocked"
         assert seats.seat(2).led.value == 1.0 and seats.showing(2) == "turn"
+
+
+def test_a_failing_gpio_library_is_a_one_line_error_not_a_traceback(quick_seats_config):
+    class RefusingFactory(MockFactory):
+        def pin(self, name, pin_class=None, **kwargs):
+            raise PermissionError(13, "Permission denied", "/dev/gpiochip0")
+
+    with pytest.raises(SeatPinError, match="gpio group"):
+        Seats(quick_seats_config, pin_factory=RefusingFactory(pin_class=MockPWMPin))
