@@ -7,7 +7,8 @@
 # Wiring (Pico pin numbers are GPIO numbers):
 #   GP15 -> 100 ohm -> piezo sounder or small speaker driver -> GND
 #   GP14 -> round button -> GND          (internal pull-up)
-#   GP26 (ADC0) <- piezo knock sensor, 1 Mohm to GND, biased to mid-rail
+#   GP26 (ADC0) <- piezo disc under the table top, held at mid-rail by two 1 Mohm resistors
+#                  (one to 3V3, one to GND); a knock swings it away from the middle
 #
 # The same file runs unchanged under CPython as the simulated centerpiece: hardware/firmware/sim
 # provides a fake `machine` module (a board simulation) and a link over a pseudo-terminal.
