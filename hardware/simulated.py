@@ -115,9 +115,10 @@ class SimulatedCenterpiece:
         pin.drive(1)
 
     def knock(self, strength: int = 20000) -> None:
-        """A tile knocked on the table: a short spike on the piezo."""
+        """A tile knocked on the table: the piezo rings, swinging down and up, and dies away."""
         adc = self.hub.knock.adc
-        adc.feed([adc.resting + strength, adc.resting + strength // 2, adc.resting])
+        rest = adc.resting
+        adc.feed([rest - strength, rest + strength // 2, rest - strength // 4, rest])
 
     def lose_frames(self, count: int = 1, frame_type: int | None = None) -> None:
         """A noisy cable: the next ``count`` frames the board sends (only those of

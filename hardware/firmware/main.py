@@ -255,11 +255,11 @@ class KnockSensor:
     def poll(self, now):
         """The strength of a new knock (u16), or None."""
         value = self.adc.read_u16()
-        rise = value - self.baseline
-        if rise > self.THRESHOLD:
+        swing = abs(value - self.baseline)  # a piezo swings both ways
+        if swing > self.THRESHOLD:
             if self.last_knock is None or ticks_diff(now, self.last_knock) >= self.REFRACTORY_MS:
                 self.last_knock = now
-                return min(rise, 0xFFFF)
+                return min(swing, 0xFFFF)
             return None
         # Follow the resting level slowly so drift and temperature do not look like knocks.
         self.baseline += (value - self.baseline) // 64

@@ -166,3 +166,13 @@ def test_a_sound_plays_its_melody_note_by_note_as_often_as_asked(sim, host_probe
     tune = [freq for freq, _ in sim.hub.sounder.melodies[clack] if freq]
     assert [freq for freq, _ in pwm.notes] == tune * 2
     assert not sim.sounding
+
+
+def test_a_tremor_below_the_threshold_is_not_a_knock(sim, host_probe):
+    host_probe.start_session()
+    adc = sim.hub.knock.adc
+    adc.feed([adc.resting + 3000, adc.resting - 3000, adc.resting + 1500] * 5)  # a cup set down
+    time.sleep(0.1)
+    assert not [f for f in host_probe.drain(0.2) if f.type == p.KNOCK]
+    sim.knock(strength=9000)
+    assert host_probe.receive(1.0, lambda f: f.type == p.KNOCK) is not None
