@@ -173,3 +173,15 @@ def test_when_the_host_goes_away_the_hub_falls_silent(sim):
     assert wait_until(lambda: not sim.playing, 4.5)
     assert 2.0 <= time.monotonic() - gone <= 4.5
     assert not sim.sounding
+
+
+def test_firmware_speaking_another_protocol_version_is_refused_and_named(fake_hub_line):
+    wire, path = fake_hub_line
+    with Centerpiece(path) as driver:
+        heartbeat = wire.receive(2.0, lambda f: f.type == p.HEARTBEAT)
+        wire.send(p.ack(heartbeat.seq))
+        wire.send(p.Frame(0, p.HELLO, bytes([2, 5]) + b"centerpiece 2.0.0"))
+        refusal = wire.receive(1.0, lambda f: f.type in (p.ACK, p.NAK))
+        assert refusal == p.nak(0, p.OUT_OF_RANGE)
+        assert wait_until(lambda: "protocol version 2" in (driver.health().problem or ""), 1.0)
+        assert not driver.connected
