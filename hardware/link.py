@@ -21,7 +21,12 @@ QUIET_S = p.SILENCE_AFTER_S + 0.5
 
 
 class Receipt:
-    """What became of one command. ``wait(timeout)`` is True once the centerpiece acked it."""
+    """What became of one command. ``wait(timeout)`` is True once the centerpiece acked it.
+
+    ``outcome`` is None while under way, then one of "acked", "refused" (NAK), "dropped" (no
+    ACK after 3 retransmissions), "not connected", "queue full", "lost the centerpiece" or
+    "closed".
+    """
 
     def __init__(self, what: str) -> None:
         self.what = what
