@@ -32,14 +32,13 @@ import serial
 
 from companion.errors import CompanionError
 from hardware import protocol as p
+from hardware.link import Link, LinkLost, Outgoing, Receipt
 
 log = logging.getLogger(__name__)
 
 QUEUE_SIZE = 32
 BACKOFF_FIRST_S = 0.05
 BACKOFF_MAX_S = 1.0
-HELLO_PATIENCE_S = 2.0  # then stay quiet so a stale session on the hub ends
-QUIET_S = p.SILENCE_AFTER_S + 0.5
 
 
 class CenterpieceError(CompanionError):
@@ -72,42 +71,6 @@ class CenterpieceHealth:
     problem: str | None
 
 
-class Receipt:
-    """What became of one command. ``wait(timeout)`` is True once the centerpiece acked it."""
-
-    def __init__(self, what: str) -> None:
-        self.what = what
-        self.outcome: str | None = None
-        self._done = threading.Event()
-
-    def settle(self, outcome: str) -> None:
-        if self.outcome is None:
-            self.outcome = outcome
-            self._done.set()
-
-    def wait(self, timeout: float | None = None) -> bool:
-        self._done.wait(timeout)
-        return self.outcome == "acked"
-
-    @property
-    def acked(self) -> bool:
-        return self.outcome == "acked"
-
-    def __repr__(self) -> str:
-        return f"Receipt({self.what!r}, outcome={self.outcome!r})"
-
-
-@dataclass
-class _Outgoing:
-    type: int
-    body: bytes
-    receipt: Receipt
-    seq: int = -1
-    data: bytes = b""
-    sends: int = 0
-    sent_at: float = 0.0
-
-
 @dataclass
 class _Stats:
     frames_sent: int = 0
@@ -116,10 +79,6 @@ class _Stats:
     refused: int = 0
     garbage: int = 0
     reconnects: int = 0
-
-
-class _LinkLost(Exception):
-    pass
 
 
 ButtonCallback = Callable[[str], object]
@@ -145,15 +104,18 @@ class Centerpiece:
         self._volume = volume
         self._lock = threading.Lock()
         self._stats = _Stats()
-        self._commands: queue.Queue[_Outgoing] = queue.Queue(maxsize=QUEUE_SIZE)
+        self._commands: queue.Queue[Outgoing] = queue.Queue(maxsize=QUEUE_SIZE)
         self._closing = threading.Event()
         self._connected = threading.Event()
         self._serial: serial.Serial | None = None
+        self._link: Link | None = None
         self._firmware: str | None = None
         self._sounds: int | None = None
         self._last_heartbeat_ack: float | None = None
         self._problem: str | None = "not opened yet"
         self._ever_connected = False
+        self._last_loss: str | None = None
+        self._last_warned: str | None = None
         self._wake_r = self._wake_w = -1
         self._thread: threading.Thread | None = None
         try:
@@ -220,8 +182,7 @@ class Centerpiece:
             with self._lock:
                 problem = self._problem or "it did not say hello"
             raise CenterpieceNotConnected(
-                f"no centerpiece on {self.port} after {timeout:g} s ({problem}); "
-                "plug it in or set [centerpiece] port in the config"
+                f"no centerpiece on {self.port} after {timeout:g} s: {problem}"
             )
 
     def close(self) -> None:
@@ -254,7 +215,7 @@ class Centerpiece:
             receipt.settle("not connected")
         else:
             try:
-                self._commands.put_nowait(_Outgoing(kind, body, receipt))
+                self._commands.put_nowait(Outgoing(kind, body, receipt))
             except queue.Full:
                 self._count("dropped")
                 receipt.settle("queue full")
@@ -273,9 +234,11 @@ class Centerpiece:
 
     def _set_problem(self, problem: str | None, *, warn: bool = True) -> None:
         with self._lock:
-            changed = problem != self._problem
             self._problem = problem
-        if problem and warn and changed:
+        if problem is None:
+            self._last_warned = None
+        elif warn and problem != self._last_warned:  # once, not on every retry
+            self._last_warned = problem
             log.warning("centerpiece: %s", problem)
 
     # --- the driver thread -----------------------------------------------------------------
@@ -291,7 +254,7 @@ class Centerpiece:
                 backoff = BACKOFF_FIRST_S
             try:
                 self._serve()
-            except (_LinkLost, serial.SerialException, OSError) as error:
+            except (LinkLost, serial.SerialException, OSError) as error:
                 self._lost(str(error) or type(error).__name__)
             except Exception:  # never let the driver thread die
                 log.exception("centerpiece driver error")
@@ -305,25 +268,19 @@ class Centerpiece:
         except (serial.SerialException, OSError, ValueError) as error:
             self._set_problem(self._describe_open_error(error))
             return False
-        now = time.monotonic()
         self._fail_queued("lost the centerpiece")
         self._serial = port
-        self._reader = p.FrameReader()
-        self._tx_seq = 0
-        self._last_hub_seq: int | None = None
-        self._in_flight: _Outgoing | None = None
-        self._heartbeat_due = now
-        self._heartbeat_pending = False
-        self._opened_at = now
-        self._quiet_until = 0.0
-        self._went_quiet = False
-        self._heartbeat_acked_since_open = False
-        self._set_problem("waiting for HELLO", warn=False)
+        self._link = Link(port, self._commands, _LinkEvents(self), self.port)
+        if self._last_loss is None:
+            self._set_problem("waiting for HELLO", warn=False)
         return True
 
     def _describe_open_error(self, error: Exception) -> str:
         if not os.path.exists(self.port):
-            return f"no such port {self.port} (is the centerpiece plugged in?)"
+            return (
+                f"no such port {self.port}: plug the centerpiece in, "
+                "or set centerpiece.port in the config"
+            )
         text = str(error)
         if "lock" in text.lower():
             return f"{self.port} is in use by another program (is the service already running?)"
@@ -332,182 +289,36 @@ class Centerpiece:
         return f"cannot open {self.port}: {text}"
 
     def _serve(self) -> None:
-        port = self._serial
-        assert port is not None
+        port, link = self._serial, self._link
+        assert port is not None and link is not None
         fd = port.fileno()
         while not self._closing.is_set():
             now = time.monotonic()
-            timeout = max(0.0, min(self._next_deadline(now) - now, 0.25))
+            timeout = max(0.0, min(link.next_deadline(now) - now, 0.25))
             readable, _, _ = select.select([fd, self._wake_r], [], [], timeout)
             if self._wake_r in readable:
                 with contextlib.suppress(BlockingIOError):
                     os.read(self._wake_r, 4096)
             if fd in readable:
-                data = port.read(4096)
-                for encoded in self._reader.feed(data):
-                    self._receive(encoded)
-            self._tick(time.monotonic())
-
-    def _next_deadline(self, now: float) -> float:
-        deadline = max(self._heartbeat_due, self._quiet_until)
-        if self._in_flight is not None:
-            deadline = min(deadline, self._in_flight.sent_at + p.RETRY_INTERVAL_S)
-        return deadline
-
-    def _tick(self, now: float) -> None:
-        if (
-            not self._connected.is_set()
-            and not self._went_quiet
-            and self._heartbeat_acked_since_open
-            and now - self._opened_at > HELLO_PATIENCE_S
-        ):
-            # The hub answers but will not say hello: it is still in a session with a host
-            # that went away. Say nothing until that session ends (docs/protocol.md).
-            self._went_quiet = True
-            self._quiet_until = now + QUIET_S
-            self._set_problem("the centerpiece is busy with an old session; waiting for it")
-        if now >= self._heartbeat_due and now >= self._quiet_until:
-            self._heartbeat_pending = True
-            self._heartbeat_due = now + p.HEARTBEAT_INTERVAL_S
-        flight = self._in_flight
-        if flight is not None and now - flight.sent_at >= p.RETRY_INTERVAL_S:
-            if flight.sends > p.RETRANSMISSIONS:
-                self._give_up(flight, "dropped")
-            else:
-                self._count("retransmitted")
-                self._transmit(flight, now)
-        if self._in_flight is None:
-            self._send_next(now)
-
-    def _send_next(self, now: float) -> None:
-        if self._heartbeat_pending:
-            self._heartbeat_pending = False
-            item = _Outgoing(p.HEARTBEAT, b"", Receipt("heartbeat"))
-        elif self._connected.is_set():
-            try:
-                item = self._commands.get_nowait()
-            except queue.Empty:
-                return
-        else:
-            return
-        item.seq = self._tx_seq
-        self._tx_seq = (self._tx_seq + 1) & 0xFF
-        item.data = p.encode_frame(p.Frame(item.seq, item.type, item.body))
-        self._in_flight = item
-        self._transmit(item, now)
-
-    def _transmit(self, item: _Outgoing, now: float) -> None:
-        item.sends += 1
-        item.sent_at = now
-        self._write(item.data)
-
-    def _write(self, data: bytes) -> None:
-        assert self._serial is not None
-        self._serial.write(data)
-        self._count("frames_sent")
-
-    def _give_up(self, item: _Outgoing, outcome: str) -> None:
-        self._in_flight = None
-        self._count("dropped" if outcome == "dropped" else "refused")
-        item.receipt.settle(outcome)
-        if item.type == p.HEARTBEAT and outcome == "dropped":
-            raise _LinkLost(f"the centerpiece on {self.port} stopped answering")
-
-    def _receive(self, encoded: bytes) -> None:
-        try:
-            frame = p.decode_frame(encoded)
-        except p.FrameError as error:
-            self._count("garbage")
-            if error.seq is not None:
-                self._write(p.encode_frame(p.nak(error.seq, p.BAD_CRC)))
-            return
-        if frame.type in (p.ACK, p.NAK):
-            self._answer(frame)
-            return
-        reason = _check_hub_frame(frame)
-        if reason:
-            self._count("garbage")
-            if frame.type == p.HELLO and reason == p.OUT_OF_RANGE:
-                self._set_problem(
-                    f"the centerpiece speaks protocol version {frame.body[0]}, this program "
-                    f"speaks {p.PROTOCOL_VERSION}: copy hardware/firmware/main.py to the Pico"
-                )
-            self._write(p.encode_frame(p.nak(frame.seq, reason)))
-            return
-        self._write(p.encode_frame(p.ack(frame.seq)))
-        if frame.type == p.HELLO:
-            self._last_hub_seq = frame.seq
-            self._hello(frame.body)
-            return
-        if frame.seq == self._last_hub_seq:
-            return  # a retransmission: its ACK was lost; acked again, not acted on twice
-        self._last_hub_seq = frame.seq
-        if frame.type == p.BUTTON:
-            self._call(self.on_button, p.BUTTON_GESTURES[frame.body[0]])
-        elif frame.type == p.KNOCK:
-            self._call(self.on_knock, frame.body[0], (frame.body[1] << 8) | frame.body[2])
-
-    def _answer(self, frame: p.Frame) -> None:
-        flight = self._in_flight
-        if flight is None or not frame.body or frame.body[0] != flight.seq:
-            return
-        if frame.type == p.ACK and len(frame.body) == 1:
-            self._in_flight = None
-            if flight.type == p.HEARTBEAT:
-                self._heartbeat_acked_since_open = True
-                with self._lock:
-                    self._last_heartbeat_ack = time.monotonic()
-            flight.receipt.settle("acked")
-        elif frame.type == p.NAK and len(frame.body) == 2:
-            if frame.body[1] == p.BAD_CRC and flight.sends <= p.RETRANSMISSIONS:
-                self._count("retransmitted")
-                self._transmit(flight, time.monotonic())
-            else:
-                self._give_up(flight, "refused")
-
-    def _hello(self, body: bytes) -> None:
-        version = body[2:].decode("utf-8", errors="replace")
-        with self._lock:
-            self._firmware = version
-            self._sounds = body[1]
-            self._problem = None
-            if self._ever_connected and not self._connected.is_set():
-                self._stats.reconnects += 1
-            self._ever_connected = True
-        self._connected.set()
-        log.info("centerpiece on %s: %s, %d sounds", self.port, version, body[1])
-        if self._volume is not None:
-            try:
-                self._commands.put_nowait(
-                    _Outgoing(p.VOLUME, bytes([self._volume]), Receipt("volume"))
-                )
-            except queue.Full:
-                self._count("dropped")
-
-    def _call(self, callback: Callable[..., object] | None, *args: object) -> None:
-        if callback is None:
-            return
-        try:
-            callback(*args)
-        except Exception:
-            log.exception("centerpiece callback %r failed", callback)
+                link.received(port.read(4096))
+            link.tick(time.monotonic())
 
     def _lost(self, problem: str) -> None:
         self._connected.clear()
         self._close_port()
         self._fail_queued("lost the centerpiece")
         if not self._closing.is_set():
+            self._last_loss = problem
             self._set_problem(problem)
 
     def _close_port(self) -> None:
         port, self._serial = self._serial, None
+        link, self._link = self._link, None
+        if link is not None:
+            link.abandon("lost the centerpiece")
         if port is not None:
             with contextlib.suppress(serial.SerialException, OSError):
                 port.close()
-        flight = getattr(self, "_in_flight", None)
-        if flight is not None:
-            self._in_flight = None
-            flight.receipt.settle("lost the centerpiece")
 
     def _fail_queued(self, outcome: str) -> None:
         while True:
@@ -517,18 +328,59 @@ class Centerpiece:
                 return
             item.receipt.settle(outcome)
 
+    def _greeted(self, firmware: str, sounds: int) -> None:
+        self._last_loss = None
+        with self._lock:
+            self._firmware = firmware
+            self._sounds = sounds
+            self._problem = None
+            if self._ever_connected and not self._connected.is_set():
+                self._stats.reconnects += 1
+            self._ever_connected = True
+        self._last_warned = None
+        self._connected.set()
+        log.info("centerpiece on %s: %s, %d sounds", self.port, firmware, sounds)
+        if self._volume is not None:  # the hub forgets its volume when it resets
+            try:
+                self._commands.put_nowait(
+                    Outgoing(p.VOLUME, bytes([self._volume]), Receipt("volume"))
+                )
+            except queue.Full:
+                self._count("dropped")
 
-def _check_hub_frame(frame: p.Frame) -> int:
-    """The NAK reason for a frame the hub may not send us like this, or 0 if it is fine."""
-    body = frame.body
-    if frame.type == p.HELLO:
-        if len(body) < 2:
-            return p.BAD_LENGTH
-        return 0 if body[0] == p.PROTOCOL_VERSION else p.OUT_OF_RANGE
-    if frame.type == p.BUTTON:
-        if len(body) != 1:
-            return p.BAD_LENGTH
-        return 0 if body[0] in p.BUTTON_GESTURES else p.OUT_OF_RANGE
-    if frame.type == p.KNOCK:
-        return 0 if len(body) == 3 else p.BAD_LENGTH
-    return p.UNKNOWN_TYPE
+    def _heartbeat_acked(self) -> None:
+        with self._lock:
+            self._last_heartbeat_ack = time.monotonic()
+
+    def _call(self, callback: Callable[..., object] | None, *args: object) -> None:
+        if callback is None:
+            return
+        try:
+            callback(*args)
+        except Exception:
+            log.exception("centerpiece callback %r failed", callback)
+
+
+class _LinkEvents:
+    """What the link tells the driver (a LinkListener), on the driver thread."""
+
+    def __init__(self, driver: Centerpiece) -> None:
+        self.driver = driver
+
+    def count(self, name: str) -> None:
+        self.driver._count(name)
+
+    def problem(self, text: str) -> None:
+        self.driver._set_problem(text)
+
+    def hello(self, firmware: str, sounds: int) -> None:
+        self.driver._greeted(firmware, sounds)
+
+    def heartbeat_acked(self) -> None:
+        self.driver._heartbeat_acked()
+
+    def button(self, gesture: str) -> None:
+        self.driver._call(self.driver.on_button, gesture)
+
+    def knock(self, sensor: int, strength: int) -> None:
+        self.driver._call(self.driver.on_knock, sensor, strength)

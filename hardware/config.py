@@ -91,10 +91,11 @@ class HardwareConfig:
     centerpiece: CenterpieceConfig = field(default_factory=CenterpieceConfig)
 
 
-def load_hardware_config(path: str | Path | None) -> HardwareConfig:
-    """Read the two hardware tables from a TOML file; None gives the defaults."""
+def load_hardware_config(path: str | Path | None, seats: int | None = None) -> HardwareConfig:
+    """Read the two hardware tables from a TOML file (None: defaults); ``seats`` overrides
+    ``seats.count``."""
     if path is None:
-        return HardwareConfig()
+        return parse_hardware_config({}, seats)
     try:
         with open(path, "rb") as file:
             document = tomllib.load(file)
@@ -104,13 +105,13 @@ def load_hardware_config(path: str | Path | None) -> HardwareConfig:
         raise ConfigError(f"cannot read config file {path}: {error.strerror}") from None
     except tomllib.TOMLDecodeError as error:
         raise ConfigError(f"config file {path} is not valid TOML: {error}") from None
-    return parse_hardware_config(document)
+    return parse_hardware_config(document, seats)
 
 
-def parse_hardware_config(document: Mapping[str, Any]) -> HardwareConfig:
+def parse_hardware_config(document: Mapping[str, Any], seats: int | None = None) -> HardwareConfig:
     """Check the ``[seats]`` and ``[centerpiece]`` tables of a parsed config document."""
     return HardwareConfig(
-        seats=parse_seats(_table(document, "seats")),
+        seats=parse_seats(_table(document, "seats"), count=seats),
         centerpiece=parse_centerpiece(_table(document, "centerpiece")),
     )
 

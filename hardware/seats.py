@@ -76,7 +76,9 @@ class Seat:
         self.led: LED | PWMLED | None = None
         self.showing = "off"
         self._clock = clock
-        self._lock = threading.Lock()
+        # One lock per job: a gesture callback may set this seat's LED straight away.
+        self._button_lock = threading.Lock()  # debounce state and gesture order
+        self._led_lock = threading.Lock()
         self._pressed = False
         self._last_edge = -1e9
         self._settle_alarm: int | None = None
@@ -124,40 +126,34 @@ class Seat:
 
     def _edge(self) -> None:
         now = time.monotonic()
-        with self._lock:
+        with self._button_lock:
             if now - self._last_edge < self.bounce_s:
                 # Contact bounce: look again when it has settled.
                 if self._settle_alarm is None:
                     when = self._last_edge + self.bounce_s
                     self._settle_alarm = self._clock.at(when, self._settle)
                 return
-            pressed = self._accept(now)
-        self._tell_gestures(pressed, now)
+            self._accept(now)
 
     def _settle(self) -> None:
-        now = time.monotonic()
-        with self._lock:
+        with self._button_lock:
             self._settle_alarm = None
-            pressed = self._accept(now)
-        self._tell_gestures(pressed, now)
+            self._accept(time.monotonic())
 
-    def _accept(self, now: float) -> bool | None:
-        """The button's new debounced state, or None if it did not change. Under the lock."""
+    def _accept(self, now: float) -> None:
+        """Pass a change of the button's state to the gesture machine. Under the button lock,
+        so presses and releases reach it in the order they happened."""
         button = self.button
         if button is None or button.closed:
-            return None
+            return
         pressed = bool(button.is_pressed)
         if pressed == self._pressed:
-            return None
+            return
         self._pressed = pressed
         self._last_edge = now
-        return pressed
-
-    def _tell_gestures(self, pressed: bool | None, now: float) -> None:
-        # Outside the seat's lock: a gesture callback may set this seat's LED straight away.
-        if pressed is True:
+        if pressed:
             self._gestures.down(now)
-        elif pressed is False:
+        else:
             self._gestures.up(now)
 
     # --- the LED -------------------------------------------------------------------------
@@ -166,7 +162,7 @@ class Seat:
         led = self.led
         if led is None:
             return
-        with self._lock:
+        with self._led_lock:
             led.source = None  # ends a celebration
             if state == "off":
                 led.off()
@@ -188,9 +184,17 @@ class Seat:
                 led.source = itertools.cycle(pattern)
             self.showing = state
 
+    def __enter__(self) -> Seat:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
     def close(self) -> None:
-        with self._lock:
+        with self._button_lock:
             self._clock.cancel(self._settle_alarm)
+            self._settle_alarm = None
+        with self._led_lock:
             for device in (self.button, self.led):
                 if device is not None:
                     try:
@@ -211,6 +215,7 @@ class Seats:
         self.config = config
         self.on_gesture = on_gesture
         self._seats: list[Seat] = []
+        self._closed = False
         self._clock = AlarmClock()
         try:
             for number, pins in enumerate(config.pins, start=1):
@@ -223,18 +228,28 @@ class Seats:
                 f"seats: GPIO is not available ({error}); on a Pi install python3-lgpio, "
                 "elsewhere set GPIOZERO_PIN_FACTORY=mock"
             ) from None
+        except Exception as error:
+            self.close()
+            if not _from_gpio_library(error):
+                raise
+            raise SeatPinError(
+                f"seats: the GPIO library failed ({type(error).__name__}: {error}); "
+                "is this user in the gpio group?"
+            ) from None
         except BaseException:
             self.close()
             raise
 
     @property
     def count(self) -> int:
-        return len(self._seats)
+        return self.config.count
 
     def seat(self, number: int) -> Seat:
         """Seat ``number`` (1..count, clockwise)."""
         if isinstance(number, bool) or not isinstance(number, int):
             raise SeatsError(f"seat must be a number 1-{self.count}, not {number!r}")
+        if self._closed:
+            raise SeatsError("the seats are closed")
         if not 1 <= number <= len(self._seats):
             raise SeatsError(f"there is no seat {number}: seats are 1-{self.count}")
         return self._seats[number - 1]
@@ -259,9 +274,9 @@ class Seats:
 
     def close(self) -> None:
         """Turn every LED off and release the pins. Safe to call twice."""
+        self._closed = True
         for seat in self._seats:
             seat.close()
-        self._seats = []
         self._clock.close()
 
     def __enter__(self) -> Seats:
@@ -269,3 +284,9 @@ class Seats:
 
     def __exit__(self, *exc_info: object) -> None:
         self.close()
+
+
+def _from_gpio_library(error: Exception) -> bool:
+    """Did a pin library (lgpio, RPi.GPIO, pigpio) raise this, or the OS underneath it?"""
+    module = type(error).__module__ or ""
+    return isinstance(error, OSError) or module.split(".")[0] in {"lgpio", "RPi", "pigpio"}

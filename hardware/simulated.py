@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import contextlib
 import importlib.util
+import logging
 import os
 import sys
 import threading
@@ -28,6 +29,8 @@ from types import ModuleType
 from companion.errors import CompanionError
 from hardware.firmware.sim import machine as sim_machine
 from hardware.firmware.sim.pty_link import PtyLink
+
+log = logging.getLogger(__name__)
 
 FIRMWARE_MAIN = Path(__file__).parent / "firmware" / "main.py"
 
@@ -95,7 +98,11 @@ class SimulatedCenterpiece:
         # The Pico's main loop is hub.run(): step, sleep 1 ms. Here the sleep also wakes early
         # when the host writes, so the simulation answers as fast as a real board.
         while not self._stop.is_set():
-            self.hub.step()
+            try:
+                self.hub.step()
+            except Exception:  # what machine.reset() in Hub.run() does on the Pico
+                log.exception("simulated centerpiece: firmware error, resetting the board")
+                self.hub = load_firmware().build_hub(self.link)
             self.link.wait(0.001)
 
     # --- the outside world acting on the board ---------------------------------------------
@@ -108,13 +115,16 @@ class SimulatedCenterpiece:
         pin.drive(1)
 
     def knock(self, strength: int = 20000) -> None:
-        """A tile knocked on the table: a short spike on the piezo."""
+        """A tile knocked on the table: the piezo rings, swinging down and up, and dies away."""
         adc = self.hub.knock.adc
-        adc.feed([adc.resting + strength, adc.resting + strength // 2, adc.resting])
+        rest = adc.resting
+        adc.feed([rest - strength, rest + strength // 2, rest - strength // 4, rest])
 
-    def lose_frames(self, count: int = 1) -> None:
-        """A noisy cable: the next ``count`` frames the board sends (ACKs too) never arrive."""
-        self.link.frames_to_lose += count
+    def lose_frames(self, count: int = 1, frame_type: int | None = None) -> None:
+        """A noisy cable: the next ``count`` frames the board sends (only those of
+        ``frame_type``, e.g. protocol.ACK, if given) never arrive."""
+        self.link.lose_type = frame_type
+        self.link.frames_to_lose = count
 
     @property
     def sounding(self) -> bool:

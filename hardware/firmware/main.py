@@ -7,7 +7,8 @@
 # Wiring (Pico pin numbers are GPIO numbers):
 #   GP15 -> 100 ohm -> piezo sounder or small speaker driver -> GND
 #   GP14 -> round button -> GND          (internal pull-up)
-#   GP26 (ADC0) <- piezo knock sensor, 1 Mohm to GND, biased to mid-rail
+#   GP26 (ADC0) <- piezo disc under the table top, held at mid-rail by two 1 Mohm resistors
+#                  (one to 3V3, one to GND); a knock swings it away from the middle
 #
 # The same file runs unchanged under CPython as the simulated centerpiece: hardware/firmware/sim
 # provides a fake `machine` module (a board simulation) and a link over a pseudo-terminal.
@@ -15,6 +16,7 @@
 
 import sys
 
+import machine
 from machine import ADC, PWM, Pin
 
 try:
@@ -253,11 +255,11 @@ class KnockSensor:
     def poll(self, now):
         """The strength of a new knock (u16), or None."""
         value = self.adc.read_u16()
-        rise = value - self.baseline
-        if rise > self.THRESHOLD:
+        swing = abs(value - self.baseline)  # a piezo swings both ways
+        if swing > self.THRESHOLD:
             if self.last_knock is None or ticks_diff(now, self.last_knock) >= self.REFRACTORY_MS:
                 self.last_knock = now
-                return min(rise, 0xFFFF)
+                return min(swing, 0xFFFF)
             return None
         # Follow the resting level slowly so drift and temperature do not look like knocks.
         self.baseline += (value - self.baseline) // 64
@@ -312,7 +314,10 @@ class Hub:
 
     def run(self):
         while True:
-            self.step()
+            try:
+                self.step()
+            except Exception:  # never hang silent: start again, and say HELLO to the host
+                machine.reset()
             sleep_ms(1)
 
     def fall_silent(self):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import threading
+import tty
 from collections.abc import Iterator
 
 import pytest
@@ -55,3 +56,14 @@ def host_probe(sim: SimulatedCenterpiece) -> Iterator[HostProbe]:
     wire = HostProbe(os.open(sim.tty_path, os.O_RDWR | os.O_NOCTTY))
     yield wire
     wire.close()
+
+
+@pytest.fixture
+def fake_hub_line():
+    """A bare pseudo-terminal: the test is the hub, the driver opens the other end."""
+    master, slave = os.openpty()
+    tty.setraw(slave)
+    path = os.ttyname(slave)
+    yield HostProbe(master), path
+    os.close(master)
+    os.close(slave)

@@ -7,6 +7,7 @@ import time
 import pytest
 from hw_support import wait_until
 
+from hardware import protocol as p
 from hardware.centerpiece import (
     Centerpiece,
     CenterpieceError,
@@ -51,7 +52,9 @@ def test_play_is_acked_and_the_centerpiece_sounds(sim, centerpiece):
 
 
 def test_a_lost_ack_is_made_good_by_retransmission_and_plays_once(sim, centerpiece):
-    sim.lose_frames(1)  # the ACK of the PLAY below never arrives
+    # Just after a heartbeat was acked, the next ACK the hub sends is the PLAY's.
+    assert wait_until(lambda: (centerpiece.health().last_heartbeat_ack or 9) < 0.1, 1.5)
+    sim.lose_frames(1, frame_type=p.ACK)
     receipt = centerpiece.play("rooster")
     assert receipt.wait(1.0)
     health = centerpiece.health()
@@ -96,6 +99,8 @@ def test_unplug_and_replug_recover_within_two_seconds(tmp_path, escaped_exceptio
         first.close()  # pulled out
         assert wait_until(lambda: not driver.connected, 1.0)
         assert not driver.play("whistle").wait(0.1)  # refused at once, never blocks
+        time.sleep(2.5)  # long enough for the reconnect backoff to reach its ceiling
+        assert "no such port" in driver.health().problem
         with SimulatedCenterpiece(link_path=port) as second:  # plugged back in
             replugged = time.monotonic()
             driver.wait_connected(2.0)
@@ -157,3 +162,26 @@ def test_never_blocks_the_caller_even_when_the_queue_is_full(sim, centerpiece):
     assert refused, "500 commands at once should overflow the 32-frame queue"
     assert centerpiece.health().dropped >= len(refused)
     assert receipts[0].wait(2.0)
+
+
+def test_when_the_host_goes_away_the_hub_falls_silent(sim):
+    with Centerpiece(sim.port) as driver:
+        driver.wait_connected(2.0)
+        assert driver.play("chugging", repeat=0).wait(1.0)
+        assert wait_until(lambda: sim.playing, 0.5)
+    gone = time.monotonic()  # no more heartbeats from here on
+    assert wait_until(lambda: not sim.playing, 4.5)
+    assert 2.0 <= time.monotonic() - gone <= 4.5
+    assert not sim.sounding
+
+
+def test_firmware_speaking_another_protocol_version_is_refused_and_named(fake_hub_line):
+    wire, path = fake_hub_line
+    with Centerpiece(path) as driver:
+        heartbeat = wire.receive(2.0, lambda f: f.type == p.HEARTBEAT)
+        wire.send(p.ack(heartbeat.seq))
+        wire.send(p.Frame(0, p.HELLO, bytes([2, 5]) + b"centerpiece 2.0.0"))
+        refusal = wire.receive(1.0, lambda f: f.type in (p.ACK, p.NAK))
+        assert refusal == p.nak(0, p.OUT_OF_RANGE)
+        assert wait_until(lambda: "protocol version 2" in (driver.health().problem or ""), 1.0)
+        assert not driver.connected

@@ -154,3 +154,25 @@ def test_no_events_are_sent_outside_a_session(sim, host_probe):
     sim.knock()
     frames = host_probe.drain(0.3)
     assert not [f for f in frames if f.type in (p.BUTTON, p.KNOCK)]
+
+
+def test_a_sound_plays_its_melody_note_by_note_as_often_as_asked(sim, host_probe):
+    host_probe.start_session()
+    pwm = sim.hub.sounder.pwm
+    pwm.notes.clear()
+    clack = p.sound_number("clickety-clack")
+    assert host_probe.command(p.PLAY, bytes([clack, 2])).type == p.ACK
+    assert wait_until(lambda: not sim.playing, 3.0)
+    tune = [freq for freq, _ in sim.hub.sounder.melodies[clack] if freq]
+    assert [freq for freq, _ in pwm.notes] == tune * 2
+    assert not sim.sounding
+
+
+def test_a_tremor_below_the_threshold_is_not_a_knock(sim, host_probe):
+    host_probe.start_session()
+    adc = sim.hub.knock.adc
+    adc.feed([adc.resting + 3000, adc.resting - 3000, adc.resting + 1500] * 5)  # a cup set down
+    time.sleep(0.1)
+    assert not [f for f in host_probe.drain(0.2) if f.type == p.KNOCK]
+    sim.knock(strength=9000)
+    assert host_probe.receive(1.0, lambda f: f.type == p.KNOCK) is not None

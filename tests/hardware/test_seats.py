@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import statistics
+import threading
 import time
 
 import pytest
 from gpiozero import LED
+from gpiozero.pins.mock import MockFactory, MockPWMPin
 from hw_support import wait_until
 
 from hardware.config import SeatsConfig, parse_seats
@@ -184,7 +186,7 @@ def test_plain_leds_do_every_state_without_pwm(quick_seats_config, plain_factory
         assert not seats.seat(1).dimmable
         for state in LED_STATES:
             seats.show(1, state)
-            values = led_values(seats, 1, 0.5 if state != "photo" else 1.6)
+            values = led_values(seats, 1, 0.2)
             assert set(values) <= {False, True}, state
             assert seats.showing(1) == state
         seats.show(1, "winner")
@@ -204,6 +206,8 @@ def test_closing_releases_the_pins_and_turns_leds_off(quick_seats_config, pwm_fa
     led_gpio = quick_seats_config.pins[0].led
     seats.close()
     seats.close()  # twice is fine
+    with pytest.raises(SeatsError, match="closed"):
+        seats.show(1, "turn")
     with LED(led_gpio, pin_factory=pwm_factory) as led:  # the pin is free again
         assert not led.is_lit
 
@@ -220,3 +224,27 @@ def test_a_pin_taken_by_another_device_is_named_and_nothing_is_left_reserved(
     # Seats 1 and 2 were set up before the failure; their pins were given back.
     with Seats(quick_seats_config, pin_factory=pwm_factory) as seats:
         seats.show(1, "turn")
+
+
+def test_a_gesture_callback_can_light_the_seat_at_once(pwm_factory):
+    # The service may answer a press straight from gpiozero's thread; that must not deadlock.
+    table: list[Seats] = []
+    config = parse_seats({"double_press_s": 0})
+    with Seats(
+        config, pin_factory=pwm_factory, on_gesture=lambda seat, _: table[0].show(seat, "turn")
+    ) as seats:
+        table.append(seats)
+        presser = threading.Thread(target=press, args=(seats, 2), daemon=True)
+        presser.start()
+        presser.join(timeout=2.0)
+        assert not presser.is_alive(), "pressing a button deadlocked"
+        assert seats.seat(2).led.value == 1.0 and seats.showing(2) == "turn"
+
+
+def test_a_failing_gpio_library_is_a_one_line_error_not_a_traceback(quick_seats_config):
+    class RefusingFactory(MockFactory):
+        def pin(self, name, pin_class=None, **kwargs):
+            raise PermissionError(13, "Permission denied", "/dev/gpiochip0")
+
+    with pytest.raises(SeatPinError, match="gpio group"):
+        Seats(quick_seats_config, pin_factory=RefusingFactory(pin_class=MockPWMPin))

@@ -85,3 +85,11 @@ class ADC:
         """Simulation: the next readings, one per firmware loop, then back to resting."""
         with self._lock:
             self._samples.extend(max(0, min(65535, int(s))) for s in samples)
+
+
+class BoardReset(Exception):
+    """Simulation: the firmware asked for a reset."""
+
+
+def reset() -> None:
+    raise BoardReset()

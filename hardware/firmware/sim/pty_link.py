@@ -10,13 +10,17 @@ from __future__ import annotations
 import os
 import select
 
+from hardware.protocol import FrameError, cobs_decode
+
 
 class PtyLink:
     def __init__(self, fd: int) -> None:
         self.fd = fd
         os.set_blocking(fd, False)
         self.lost_bytes = 0
-        self.frames_to_lose = 0  # a noisy cable: the next frames the board sends vanish
+        # A noisy cable: the next frames the board sends (of one type, if given) vanish.
+        self.frames_to_lose = 0
+        self.lose_type: int | None = None
 
     def wait(self, seconds: float) -> None:
         """Sleep until the host sends something or ``seconds`` pass."""
@@ -31,7 +35,7 @@ class PtyLink:
             return b""
 
     def write(self, data: bytes) -> None:
-        if self.frames_to_lose > 0:  # the firmware writes one whole frame per call
+        if self.frames_to_lose > 0 and self._doomed(bytes(data)):
             self.frames_to_lose -= 1
             self.lost_bytes += len(data)
             return
@@ -42,3 +46,13 @@ class PtyLink:
         except OSError:
             written = 0
         self.lost_bytes += len(data) - written
+
+    def _doomed(self, frame: bytes) -> bool:
+        """Is this frame (the firmware writes one whole frame per call) of the type to lose?"""
+        if self.lose_type is None:
+            return True
+        try:
+            payload = cobs_decode(frame[:-1])
+        except FrameError:
+            return False
+        return len(payload) >= 2 and payload[1] == self.lose_type

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import binascii
+import re
+from pathlib import Path
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -13,6 +17,23 @@ from hardware.simulated import load_firmware
 @pytest.fixture(scope="module")
 def firmware():
     return load_firmware()
+
+
+def test_the_worked_examples_in_the_protocol_document_are_what_the_encoder_writes():
+    text = (Path(__file__).parents[2] / "docs" / "protocol.md").read_text()
+    examples = re.findall(r"payload: ([0-9a-f ]+)\n\s+wire: +([0-9a-f ]+)\n", text)
+    assert len(examples) == 4
+    for payload, wire in examples:
+        payload, wire = bytes.fromhex(payload), bytes.fromhex(wire)
+        frame = p.Frame(payload[0], payload[1], payload[2:-2])
+        assert p.encode_frame(frame) == wire
+        assert p.decode_frame(wire[:-1]) == frame
+
+
+@given(st.binary(max_size=70))
+def test_crc_agrees_with_the_standard_library(data):
+    # binascii.crc_hqx is the same CRC (poly 0x1021, not reflected) with a given start value.
+    assert p.crc16(data) == binascii.crc_hqx(data, 0xFFFF)
 
 
 def test_crc_is_ccitt_false_check_value():

@@ -8,12 +8,9 @@ After each fuzz frame the test sends a good probe frame: its ACK closes the answ
 
 from __future__ import annotations
 
-import os
 import random
-import tty
 
-import pytest
-from hw_support import HostProbe, Wire, wait_until
+from hw_support import Wire, wait_until
 
 from hardware import protocol as p
 from hardware.centerpiece import Centerpiece
@@ -148,17 +145,6 @@ def test_firmware_survives_and_answers_10000_bad_frames(sim, host_probe):
     assert sim.hub.counters["garbage"] > FRAMES // 3
     # Still a working centerpiece afterwards.
     assert host_probe.command(p.PLAY, bytes([0, 1])).type == p.ACK
-
-
-@pytest.fixture
-def fake_hub_line():
-    """A bare pseudo-terminal: the test is the hub, the driver opens the other end."""
-    master, slave = os.openpty()
-    tty.setraw(slave)
-    path = os.ttyname(slave)
-    yield HostProbe(master), path
-    os.close(master)
-    os.close(slave)
 
 
 def test_host_driver_survives_and_answers_10000_bad_frames(fake_hub_line, escaped_exceptions):
