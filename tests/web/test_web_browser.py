@@ -148,9 +148,9 @@ def test_a_host_corrects_a_score_and_a_second_page_shows_it(phone_page, game):
         timeout=2000,
     )
     assert "corrected" in cell.get_attribute("class")
-    trail = watcher.locator("#trail-list li").first
+    trail = watcher.locator("#trail-list li", has_text="Cy: 23 → 32")
     trail.wait_for(timeout=2000)
-    assert "Cy: 23 → 32" in trail.inner_text() and "counted the 9-9 once" in trail.inner_text()
+    assert "counted the 9-9 once" in trail.inner_text()
     total = watcher.locator("#pad tfoot td[data-seat='3']").inner_text()
     assert total.strip() == "32"
 
@@ -172,9 +172,8 @@ def test_the_host_sets_up_a_game_from_the_page(phone_page, companion):
         box.fill(name)
     page.fill("#rule-rounds", "3")
     page.click("#setup button[type=submit]")
-    page.wait_for_function(
-        "() => document.querySelectorAll('#pad thead th').length === 3", timeout=2000
-    )
+    page.locator("#toast", has_text="The game is on.").wait_for(timeout=3000)
+    page.wait_for_function("() => document.querySelectorAll('#pad thead th').length === 3")
     state = companion.state()
     assert state["players"] == ["Ida", "Jo"] and state["phase"] == "playing"
 

@@ -5,6 +5,7 @@ import { $, h, show, toast } from "./dom.js";
 import { get, post, session, upload } from "./api.js";
 
 let rulebook = null;
+let rulebookLoading = null;
 
 export function renderHost(state, live) {
   show($("host-card"), live);
@@ -21,7 +22,7 @@ export function renderHost(state, live) {
   $("next-round").disabled = state.phase !== "between";
   $("end-game").disabled = !state.game || state.phase === "over";
   $("setup-box").open = !state.game || state.phase === "over";
-  if (!rulebook) loadRulebook();
+  if (!rulebookLoading) rulebookLoading = loadRulebook();
 }
 
 function keep(select, options) {
@@ -66,6 +67,7 @@ async function loadRulebook() {
   try {
     rulebook = (await get("/api/rulebook")).games;
   } catch (error) {
+    rulebookLoading = null; // try again on the next update
     toast(error.message, true);
     return;
   }
