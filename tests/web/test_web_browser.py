@@ -3,11 +3,12 @@ size, against a real waitress server on 127.0.0.1."""
 
 from __future__ import annotations
 
+import base64
 import os
 from pathlib import Path
 
 import pytest
-from web_helpers import PIN, PLAYERS, seat_to_move
+from web_helpers import PIN, PLAYERS, png, seat_to_move
 
 from companion import commands as c
 from web import serve
@@ -197,5 +198,81 @@ def test_screenshot_of_the_score_pad(phone_page, companion):
     path = ARTIFACTS / "score-pad-360.png"
     page.screenshot(path=str(path), full_page=True)
     assert path.stat().st_size > 10_000
+    page.click(f"[data-claim='{seat_to_move(game)}']")
+    page.locator("#seat-buttons").wait_for(state="visible")
+    page.locator("#seat-card").screenshot(path=str(ARTIFACTS / "seat-buttons-360.png"))
+    _log_in(page)
+    page.locator("#host-card").screenshot(path=str(ARTIFACTS / "host-controls-360.png"))
     if os.environ.get("CI"):
         print(f"screenshot: {path}")
+
+
+def _score_everyone_but(game, keep: int) -> None:
+    game.call(c.EndRound("blocked"))
+    for seat in range(3):
+        if seat + 1 != keep:
+            game.call(c.EnterScore(seat, 10 + seat))
+
+
+def test_a_seat_phone_without_a_tile_reader_is_told_to_type_the_score(phone_page, game):
+    from test_web_photos import vision_reads_photos
+
+    if vision_reads_photos():
+        pytest.skip("this companion's vision reads photos")
+    seat = seat_to_move(game)
+    _score_everyone_but(game, keep=seat)
+    page = phone_page()
+    page.click(f"[data-claim='{seat}']")
+    page.locator("#seat-photo-box").wait_for(state="visible")
+    page.set_input_files(
+        "#seat-photo", {"name": "hand.png", "mimeType": "image/png", "buffer": png()}
+    )
+    page.click("#seat-photo-form button[type=submit]")
+    toast = page.locator("#toast.bad")
+    toast.wait_for(timeout=3000)
+    assert "type the score" in toast.inner_text()
+
+
+def test_a_hand_photo_on_the_pad_enlarges_when_tapped(phone_page, game, server):
+    seat = seat_to_move(game)
+    _score_everyone_but(game, keep=seat)
+    page = phone_page()
+    # a real JPEG, drawn and encoded by the browser, stored as the server stores pictures
+    data_url = page.evaluate(
+        """() => { const c = document.createElement('canvas'); c.width = 80; c.height = 60;
+        const g = c.getContext('2d'); g.fillStyle = '#2a6'; g.fillRect(0, 0, 80, 60);
+        return c.toDataURL('image/jpeg'); }"""
+    )
+    name = "ab" * 16 + ".jpg"
+    photos = server.app.extensions["train_companion"].settings.photo_dir
+    photos.mkdir(parents=True, exist_ok=True)
+    (photos / name).write_bytes(base64.b64decode(data_url.split(",", 1)[1]))
+    game.call(c.HandRead(seat - 1, 17, [[5, 6], [2, 4]], False, name, source="phone"))
+    thumb = page.locator(f"[data-picture='/photos/{name}']")
+    thumb.wait_for(timeout=2000)
+    assert f"{PLAYERS[seat - 1]}: 17" in thumb.inner_text()
+    reading = page.locator(f"#pad tbody tr[data-round='1'] td[data-seat='{seat}']")
+    assert reading.inner_text() == "17?"
+    thumb.click()
+    page.locator("#zoom").wait_for(state="visible")
+    assert page.locator("#zoom-img").evaluate("img => img.complete && img.naturalWidth") == 80
+
+
+def test_the_winner_card_and_a_past_game_from_the_history(phone_page, game):
+    page = phone_page()
+    game.call(c.EndRound("blocked"))
+    for seat, value in enumerate((30, 8, 19)):
+        game.call(c.EnterScore(seat, value))
+    game.call(c.EndGame())
+    page.locator("#winner").wait_for(state="visible", timeout=2000)
+    assert page.locator("#winner-names").inner_text() == "Bob"
+    assert page.locator("#alert").inner_text() == "Game over: Bob won!"
+    game.call(c.NewGame("mexican-train", ["Dee", "Eve"], None, {}))
+    page.locator("#history li[data-game='1'] button").wait_for(timeout=2000)
+    assert page.locator("#winner").is_hidden()
+    page.click("#history li[data-game='1'] button")
+    page.locator("#past").wait_for(state="visible")
+    assert page.locator("#pad thead th").all_inner_texts() == ["Round", *PLAYERS]
+    assert page.locator("#winner-names").inner_text() == "Bob"
+    page.click("#back-live")
+    assert page.locator("#pad thead th").all_inner_texts() == ["Round", "Dee", "Eve"]

@@ -2,7 +2,8 @@
 // end a round or the game.
 
 import { $, h, show, toast } from "./dom.js";
-import { get, post, session, upload } from "./api.js";
+import { get, post, session } from "./api.js";
+import { sendPhoto } from "./photo.js";
 
 let rulebook = null;
 let rulebookLoading = null;
@@ -162,21 +163,10 @@ export function wireHost(refresh) {
       $("score-why").value = "";
     }
   });
-  $("photo-form").addEventListener("submit", async (event) => {
+  $("photo-form").addEventListener("submit", (event) => {
     event.preventDefault();
-    const form = new FormData();
-    form.append("photo", $("photo").files[0]);
-    if ($("photo-seat").value) form.append("seat", $("photo-seat").value);
-    $("photo-result").replaceChildren(h("p", { class: "muted" }, "Reading the tiles…"));
-    const answer = await run(() => upload("/api/photos", form));
-    if (!answer) return $("photo-result").replaceChildren();
-    const seat = answer.seat;
-    $("photo-result").replaceChildren(
-      h("img", { src: answer.annotated, alt: "the tiles as read" }),
-      h("p", { class: "big" }, `${answer.tiles.length} tiles, ${answer.pip_total} pips`),
-      answer.low_confidence ? h("p", { class: "muted" }, "Some tiles were hard to read: check the picture.") : null,
-      answer.reading ? h("p", { class: "muted" }, answer.reading) : null,
-      seat ? h("button", { type: "button", class: "go wide", onclick: () => confirm(seat, answer.pip_total) }, `Confirm ${answer.pip_total} for seat ${seat}`) : null,
+    sendPhoto($("photo").files[0], $("photo-seat").value, $("photo-result"), confirm, (error) =>
+      toast(error.message, true),
     );
   });
   $("end-round").addEventListener("click", () => run(() => post("/api/round/end", { ended: "blocked" }), "Round ended."));
