@@ -94,6 +94,8 @@ def test_the_session_survives_a_restart_of_the_app(companion, config, host):
 def test_a_forged_cookie_is_not_the_host(client):
     client.set_cookie("train_companion", "eyJob3N0Ijp0cnVlfQ.forged.signature")
     assert client.get("/api/session").json["host"] is False
+    refused = post(client, "/api/round/end", {}, token="")
+    assert refused.status_code == 403
 
 
 def test_state_changes_need_the_csrf_token_even_for_the_host(host):
@@ -110,4 +112,12 @@ def test_logout_ends_the_host_session(host):
     assert post(host, "/api/logout").status_code == 200
     assert host.get("/api/session").json["host"] is False
     refused = post(host, "/api/games", {"game": "mexican-train", "players": ["A", "B"]})
+    assert refused.status_code == 403
+
+
+def test_changing_the_pin_logs_the_host_out(companion, config, host):
+    again = create_app(companion, config | {"pin": "8642"}).test_client()
+    again.set_cookie("train_companion", host.get_cookie("train_companion").value)
+    assert again.get("/api/session").json["host"] is False
+    refused = post(again, "/api/round/end", {}, token=host.token)
     assert refused.status_code == 403
