@@ -171,12 +171,15 @@ def test_the_host_sets_up_a_game_from_the_page(phone_page, companion):
     page.locator("#setup-players input").first.wait_for()
     for box, name in zip(page.locator("#setup-players input").all(), ["Ida", "Jo"], strict=False):
         box.fill(name)
+    page.click("#setup details summary")
     page.fill("#rule-rounds", "3")
     page.click("#setup button[type=submit]")
     page.locator("#toast", has_text="The game is on.").wait_for(timeout=3000)
     page.wait_for_function("() => document.querySelectorAll('#pad thead th').length === 3")
     state = companion.state()
     assert state["players"] == ["Ida", "Jo"] and state["phase"] == "playing"
+    game_started = companion.store.events(state["game_id"])[0].payload
+    assert game_started["options"] == {"rounds": 3}  # the preset's rules, unchanged
 
 
 def test_screenshot_of_the_score_pad(phone_page, companion):

@@ -18,7 +18,12 @@ export function renderHost(state, live) {
   keep($("photo-seat"), [h("option", { value: "" }, "No seat: just read it"), ...seats.map((o) => o.cloneNode(true))]);
   const rounds = (state.rounds || []).map((r) => h("option", { value: r.round }, `Round ${r.round}`)).reverse();
   keep($("score-round"), rounds);
+  if (state.scoring && state.scoring.next && $("score-value").value === "") {
+    $("score-seat").value = String(state.scoring.next); // the next hand to score
+  }
   renderScoring(state);
+  const inPlay = Boolean(state.game) && state.phase !== "over";
+  for (const id of ["score-box", "photo-box", "round-controls", "end-game"]) show($(id), inPlay);
   $("end-round").disabled = state.phase !== "playing";
   $("next-round").disabled = state.phase !== "between";
   $("end-game").disabled = !state.game || state.phase === "over";
@@ -83,33 +88,52 @@ function addPlayer() {
   players.append(h("input", { name: "player", placeholder: `Seat ${players.children.length + 1}`, maxlength: 24 }));
 }
 
+function chosenGame() {
+  return rulebook.find((g) => g.game === $("setup-game").value) || rulebook[0];
+}
+
+function presetValue(game, option) {
+  const rules = game.preset_rules[$("setup-preset").value] || {};
+  return option.name in rules ? rules[option.name] : option.default;
+}
+
 function pickGame() {
-  const game = rulebook.find((g) => g.game === $("setup-game").value) || rulebook[0];
+  const game = chosenGame();
   $("setup-preset").replaceChildren(
     ...game.presets.map((p) => h("option", { value: p, selected: p === game.default_preset }, p)),
   );
+  pickPreset();
+}
+
+function pickPreset() {
+  // The house rules as the chosen preset has them; the host changes what differs.
+  const game = chosenGame();
   $("setup-options").replaceChildren(
     ...game.options.map((o) => {
       const id = `rule-${o.name}`;
+      const value = presetValue(game, o);
+      const label = o.name.replaceAll("_", " ");
+      const help = h("span", { class: "option-help" }, o.help);
       if (typeof o.default === "boolean") {
-        return h("label", { class: "check" }, h("input", { type: "checkbox", id, "data-rule": o.name, "data-kind": "bool", checked: o.default }), h("span", {}, o.name.replaceAll("_", " "), h("br"), h("span", { class: "option-help" }, o.help)));
+        const box = h("input", { type: "checkbox", id, "data-rule": o.name, "data-kind": "bool", checked: value });
+        return h("label", { class: "check" }, box, h("span", {}, label, h("br"), help));
       }
       const kind = typeof o.default === "string" ? "text" : "number";
-      return h("label", {}, o.name.replaceAll("_", " "), h("input", { id, "data-rule": o.name, "data-kind": kind, type: kind, placeholder: o.default === null ? "default" : String(o.default) }), h("span", { class: "option-help" }, o.help));
+      const placeholder = value === null ? "default" : String(value);
+      return h("label", {}, label, h("input", { id, "data-rule": o.name, "data-kind": kind, type: kind, placeholder }), help);
     }),
   );
 }
 
 function houseRules() {
+  const game = chosenGame();
   const options = {};
   document.querySelectorAll("[data-rule]").forEach((input) => {
-    const name = input.dataset.rule;
+    const option = game.options.find((o) => o.name === input.dataset.rule);
     if (input.dataset.kind === "bool") {
-      const game = rulebook.find((g) => g.game === $("setup-game").value);
-      const rule = game.options.find((o) => o.name === name);
-      if (input.checked !== rule.default) options[name] = input.checked;
+      if (input.checked !== presetValue(game, option)) options[option.name] = input.checked;
     } else if (input.value !== "") {
-      options[name] = input.dataset.kind === "number" ? Number(input.value) : input.value;
+      options[option.name] = input.dataset.kind === "number" ? Number(input.value) : input.value;
     }
   });
   return options;
@@ -143,6 +167,7 @@ export function wireHost(refresh) {
     }
   });
   $("setup-game").addEventListener("change", pickGame);
+  $("setup-preset").addEventListener("change", pickPreset);
   $("add-player").addEventListener("click", addPlayer);
   $("setup").addEventListener("submit", async (event) => {
     event.preventDefault();
