@@ -279,3 +279,26 @@ def test_the_winner_card_and_a_past_game_from_the_history(phone_page, game):
     assert page.locator("#winner-names").inner_text() == "Bob"
     page.click("#back-live")
     assert page.locator("#pad thead th").all_inner_texts() == ["Round", "Dee", "Eve"]
+
+
+def test_a_phone_that_loses_the_server_catches_up_when_it_comes_back(
+    phone_page, game, server, config
+):
+    page = phone_page()
+    server.close()
+    page.wait_for_selector("#live.off", timeout=3000)
+    seat = seat_to_move(game)
+    game.call(c.Gesture(seat - 1, "hold"))  # while the phone cannot hear
+    back = serve(game, "127.0.0.1", server.port, config)
+    try:
+        following = seat % 3 + 1
+        expected = f"{PLAYERS[following - 1]}'s turn (seat {following})"
+        page.wait_for_function(
+            "text => document.getElementById('turn').textContent === text",
+            arg=expected,
+            timeout=6000,
+        )
+        marker = page.locator(f"#pad thead th[data-seat='{seat}'] .badge.marker")
+        assert marker.count() == 1
+    finally:
+        back.close()
