@@ -158,3 +158,24 @@ def test_a_photo_the_tile_reader_cannot_decode_is_415(host):
     response = upload(host, b"\xff\xd8\xff\xe0" + b"not really a jpeg" * 100, name="hand.jpg")
     assert response.status_code == 415
     assert "could not be read" in response.json["error"]
+
+
+def test_recognised_tiles_become_plain_json_whatever_the_reader_returns():
+    from dataclasses import dataclass
+
+    from web.photos import tile_ends, tile_json
+
+    @dataclass
+    class Found:
+        ends: tuple
+        confidence: float
+        corners: list
+
+    found = Found((3, 5), 0.98765, [(1, 2), (3, 4), (5, 6), (7, 8)])
+    assert tile_json(found) == {
+        "ends": [3, 5],
+        "confidence": 0.988,
+        "corners": [[1.0, 2.0], [3.0, 4.0], [5.0, 6.0], [7.0, 8.0]],
+    }
+    assert tile_json({"ends": [0, 6]}) == {"ends": [0, 6]}
+    assert tile_ends([(1, 2), {"ends": [4, 4], "confidence": 1}]) == [[1, 2], [4, 4]]
