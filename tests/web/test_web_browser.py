@@ -302,3 +302,18 @@ def test_a_phone_that_loses_the_server_catches_up_when_it_comes_back(
         assert marker.count() == 1
     finally:
         back.close()
+
+
+def test_a_host_whose_pin_was_changed_is_asked_to_log_in_again(phone_page, game, server, config):
+    page = phone_page()
+    _log_in(page)
+    server.close()
+    back = serve(game, "127.0.0.1", server.port, config | {"pin": "97531"})
+    try:
+        page.wait_for_selector("#live.on", timeout=6000)
+        page.click("#end-round")
+        page.locator("#login").wait_for(state="visible", timeout=3000)
+        assert "log in with the PIN" in page.locator("#toast").inner_text()
+        assert game.state()["phase"] == "playing"
+    finally:
+        back.close()

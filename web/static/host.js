@@ -60,13 +60,8 @@ function renderScoring(state) {
   );
 }
 
-async function confirm(seat, value) {
-  try {
-    await post("/api/scores", { seat, value });
-    toast("Score saved.");
-  } catch (error) {
-    toast(error.message, true);
-  }
+function confirm(seat, value) {
+  return run(() => post("/api/scores", { seat, value }), "Score saved.");
 }
 
 async function loadRulebook() {
@@ -139,6 +134,8 @@ function houseRules() {
   return options;
 }
 
+let redraw = () => {};
+
 async function run(action, done) {
   try {
     const answer = await action();
@@ -146,11 +143,16 @@ async function run(action, done) {
     return answer;
   } catch (error) {
     toast(error.message, true);
+    if (error.message.startsWith("host only")) {
+      session.host = false; // the session ran out or the PIN changed: show the login again
+      redraw();
+    }
     return null;
   }
 }
 
 export function wireHost(refresh) {
+  redraw = refresh;
   $("login").addEventListener("submit", async (event) => {
     event.preventDefault();
     const answer = await run(() => post("/api/login", { pin: $("pin").value }));
