@@ -50,6 +50,13 @@ def server(companion, config):
     running.close()
 
 
+def _console_errors(message) -> list[str]:
+    """Script and Content-Security-Policy errors; refused requests are the tests' business."""
+    if message.type != "error" or message.text.startswith("Failed to load resource"):
+        return []
+    return [message.text]
+
+
 @pytest.fixture
 def phone_page(browser, server):
     """Open a page on a new phone (its own cookies); fails the test on a script error."""
@@ -60,6 +67,7 @@ def phone_page(browser, server):
         contexts.append(context)
         page = context.new_page()
         page.on("pageerror", lambda error: errors.append(str(error)))
+        page.on("console", lambda message: errors.extend(_console_errors(message)))
         page.on(
             "request",
             lambda request: (
