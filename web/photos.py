@@ -22,7 +22,7 @@ from web.requests import seat_in_play
 
 bp = Blueprint("photos", __name__)
 
-PICTURE_NAME = re.compile(r"^[0-9a-f]{32}\.jpg$")
+PICTURE_NAME = re.compile(r"[0-9a-f]{32}\.jpg")
 IMAGE_SIGNATURES = (b"\xff\xd8\xff", b"\x89PNG\r\n\x1a\n")
 
 
@@ -163,7 +163,7 @@ def _seat_field(players: list[str]) -> int | None:
 
 @bp.get("/photos/<name>")
 def picture(name: str):
-    if not PICTURE_NAME.match(name):
+    if not PICTURE_NAME.fullmatch(name):
         raise ApiError(404, "there is no such picture")
     response = send_from_directory(table().settings.photo_dir, name, mimetype="image/jpeg")
     response.headers["X-Content-Type-Options"] = "nosniff"

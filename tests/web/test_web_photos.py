@@ -119,6 +119,8 @@ def test_a_photo_is_read_and_the_annotated_picture_served(host, game, config):
         "0123456789abcdef0123456789abcdef.jpg%00.png",
         "0123456789ABCDEF0123456789ABCDEF.jpg",
         "0123456789abcdef0123456789abcdef.png",
+        "0123456789abcdef0123456789abcdef.jpg%0A",
+        "0123456789abcdef0123456789abcdef.jpg%2F..%2F..%2Fweb-secret",
     ],
 )
 def test_the_picture_route_serves_nothing_but_pictures(client, app, name):
