@@ -121,3 +121,14 @@ def test_changing_the_pin_logs_the_host_out(companion, config, host):
     assert again.get("/api/session").json["host"] is False
     refused = post(again, "/api/round/end", {}, token=host.token)
     assert refused.status_code == 403
+
+
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [({"pin": "12"}, "pin: the host PIN needs at least 4"), ({"lockout_seconds": "a"}, "lockout")],
+)
+def test_a_wrong_setting_is_named_when_the_app_is_made(companion, config, change, words):
+    from companion.errors import ConfigError
+
+    with pytest.raises(ConfigError, match=words):
+        create_app(companion, config | change)
