@@ -56,6 +56,7 @@ def rulebook():
                 "measure": cls.measure,
                 "players": [cls.players[0], cls.players[-1]],
                 "presets": list(cls.presets),
+                "preset_rules": {name: dict(rules) for name, rules in cls.presets.items()},
                 "default_preset": cls.default_preset,
                 "options": [
                     {"name": name, "default": default, "help": help}

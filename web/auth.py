@@ -48,6 +48,12 @@ class PinGuard:
     def has_pin(self) -> bool:
         return self._pin is not None
 
+    def badge(self, secret: str) -> str:
+        """What a host's session carries: tied to the PIN, so changing the PIN in the
+        config logs every host out."""
+        digest = hmac.new(secret.encode(), b"host:" + (self._pin or b""), "sha256")
+        return digest.hexdigest()[:32]
+
     def check(self, attempt: str) -> None:
         """Return if ``attempt`` is the PIN, else raise ApiError (403, or 429 when locked)."""
         if self._pin is None:
@@ -83,7 +89,13 @@ def csrf_token() -> str:
 
 
 def is_host() -> bool:
-    return bool(session.get("host"))
+    here = table()
+    badge = session.get("host")
+    return (
+        isinstance(badge, str)
+        and here.guard.has_pin
+        and hmac.compare_digest(badge, here.guard.badge(here.settings.secret_key))
+    )
 
 
 def claimed_seat() -> int | None:
@@ -145,7 +157,7 @@ def login():
     if seat:
         session["seat"] = seat
     session.permanent = True
-    session["host"] = True
+    session["host"] = table().guard.badge(table().settings.secret_key)
     return jsonify({"csrf_token": csrf_token(), "host": True})
 
 

@@ -139,18 +139,17 @@ class Broadcaster:
             self.leave(listener)
 
     def _catch_up(self, last_seen: int | None) -> Iterator[bytes]:
-        """What a phone missed; returns the last sequence sent."""
+        """What a phone missed; returns the last sequence its page now reflects.
+
+        The phone already listens, so anything committed from here on is in its queue; the
+        state is read after the log, so it covers every event read from the log."""
+        missed = self.companion.store.events_since(last_seen) if last_seen is not None else []
         state = self.companion.state()
-        if last_seen is None or last_seen > state["seq"]:
+        fresh = last_seen is None or last_seen > state["seq"] or len(missed) > CATCH_UP_LIMIT
+        if fresh:
             yield sse(state["seq"], {"seq": state["seq"], "type": "state", "state": state})
             return state["seq"]
-        missed = self.companion.store.events_since(last_seen)
-        if len(missed) > CATCH_UP_LIMIT:
-            yield sse(state["seq"], {"seq": state["seq"], "type": "state", "state": state})
-            return state["seq"]
-        sent = last_seen
         for number, event in enumerate(missed, 1):
-            last = number == len(missed)
             data = {
                 "seq": event.seq,
                 "type": event.type,
@@ -158,12 +157,11 @@ class Broadcaster:
                 "game_id": event.game_id,
                 "payload": event.payload,
                 "events": [],
-                "state": state if last else None,
+                "state": state if number == len(missed) else None,
                 "catch_up": True,
             }
             yield sse(event.seq, data)
-            sent = event.seq
-        return max(sent, state["seq"]) if missed else sent
+        return state["seq"] if missed else last_seen
 
 
 class Stream:

@@ -22,7 +22,7 @@ from web.requests import seat_in_play
 
 bp = Blueprint("photos", __name__)
 
-PICTURE_NAME = re.compile(r"^[0-9a-f]{32}\.jpg$")
+PICTURE_NAME = re.compile(r"[0-9a-f]{32}\.jpg")
 IMAGE_SIGNATURES = (b"\xff\xd8\xff", b"\x89PNG\r\n\x1a\n")
 
 
@@ -44,7 +44,12 @@ def recognise_with_vision(data: bytes) -> dict[str, Any]:
     needed = ("load_photo", "recognise", "annotate")
     if not all(hasattr(vision, name) for name in needed):
         raise VisionMissing("this companion's tile reader cannot read phone photos yet")
-    image = vision.load_photo(data)
+    try:
+        image = vision.load_photo(data)
+    except CompanionError:
+        raise
+    except (ValueError, OSError) as error:  # not decodable as an image
+        raise CompanionError(str(error) or "not a picture") from None
     recognition = vision.recognise(image)
     annotated = vision.annotate(image, recognition)
     return {
@@ -73,19 +78,22 @@ def _jpeg(picture: Any) -> bytes:
 
 
 def tile_ends(tiles: list[Any]) -> list[list[int]]:
-    ends = []
-    for tile in tiles:
-        value = _get(tile, "ends", tile) if not isinstance(tile, list | tuple) else tile
-        ends.append([int(v) for v in value])
-    return ends
+    return [tile_json(tile)["ends"] for tile in tiles]
 
 
-def _tile_json(tile: Any) -> Any:
-    if isinstance(tile, dict):
-        return tile
+def tile_json(tile: Any) -> dict[str, Any]:
+    """A recognised tile as plain JSON, whatever the reader returned (dicts, objects, tuples,
+    NumPy numbers)."""
     if isinstance(tile, list | tuple):
-        return {"ends": list(tile)}
-    return {"ends": list(_get(tile, "ends", [])), "confidence": _get(tile, "confidence")}
+        return {"ends": [int(v) for v in tile]}
+    answer: dict[str, Any] = {"ends": [int(v) for v in _get(tile, "ends", ())]}
+    confidence = _get(tile, "confidence")
+    if confidence is not None:
+        answer["confidence"] = round(float(confidence), 3)
+    corners = _get(tile, "corners")
+    if corners is not None:
+        answer["corners"] = [[float(x), float(y)] for x, y in corners]
+    return answer
 
 
 @bp.post("/api/photos")
@@ -119,7 +127,7 @@ def upload():
     answer: dict[str, Any] = {
         "picture": name,
         "annotated": f"/photos/{name}",
-        "tiles": [_tile_json(t) for t in tiles],
+        "tiles": [tile_json(t) for t in tiles],
         "pip_total": int(result["pip_total"]),
         "low_confidence": bool(result.get("low_confidence", False)),
         "seat": seat,
@@ -155,7 +163,7 @@ def _seat_field(players: list[str]) -> int | None:
 
 @bp.get("/photos/<name>")
 def picture(name: str):
-    if not PICTURE_NAME.match(name):
+    if not PICTURE_NAME.fullmatch(name):
         raise ApiError(404, "there is no such picture")
     response = send_from_directory(table().settings.photo_dir, name, mimetype="image/jpeg")
     response.headers["X-Content-Type-Options"] = "nosniff"

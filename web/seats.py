@@ -28,6 +28,7 @@ def claim(seat: int):
     json_body()  # a JSON request (even `{}`), so a foreign page's form cannot claim
     state = table().companion.state()
     _seat(seat)
+    session.permanent = True  # the claim outlives closing the browser, for the game
     session["seat"] = {"game_id": state["game_id"], "seat": seat}
     return jsonify({"seat": seat, "player": state["players"][seat - 1], "csrf_token": csrf_token()})
 

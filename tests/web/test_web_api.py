@@ -31,6 +31,7 @@ def test_the_rulebook_lists_games_presets_and_house_rules(client):
     mexican = games["mexican-train"]
     assert "front-porch" in mexican["presets"] and mexican["players"] == [2, 8]
     assert any(o["name"] == "rounds" and o["help"] for o in mexican["options"])
+    assert mexican["preset_rules"]["puremco"]["first_turn_string"] is False
 
 
 def test_the_host_sets_up_a_game(host, companion):

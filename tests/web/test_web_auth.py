@@ -94,6 +94,8 @@ def test_the_session_survives_a_restart_of_the_app(companion, config, host):
 def test_a_forged_cookie_is_not_the_host(client):
     client.set_cookie("train_companion", "eyJob3N0Ijp0cnVlfQ.forged.signature")
     assert client.get("/api/session").json["host"] is False
+    refused = post(client, "/api/round/end", {}, token="")
+    assert refused.status_code == 403
 
 
 def test_state_changes_need_the_csrf_token_even_for_the_host(host):
@@ -111,3 +113,22 @@ def test_logout_ends_the_host_session(host):
     assert host.get("/api/session").json["host"] is False
     refused = post(host, "/api/games", {"game": "mexican-train", "players": ["A", "B"]})
     assert refused.status_code == 403
+
+
+def test_changing_the_pin_logs_the_host_out(companion, config, host):
+    again = create_app(companion, config | {"pin": "8642"}).test_client()
+    again.set_cookie("train_companion", host.get_cookie("train_companion").value)
+    assert again.get("/api/session").json["host"] is False
+    refused = post(again, "/api/round/end", {}, token=host.token)
+    assert refused.status_code == 403
+
+
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [({"pin": "12"}, "pin: the host PIN needs at least 4"), ({"lockout_seconds": "a"}, "lockout")],
+)
+def test_a_wrong_setting_is_named_when_the_app_is_made(companion, config, change, words):
+    from companion.errors import ConfigError
+
+    with pytest.raises(ConfigError, match=words):
+        create_app(companion, config | change)

@@ -3,11 +3,12 @@ size, against a real waitress server on 127.0.0.1."""
 
 from __future__ import annotations
 
+import base64
 import os
 from pathlib import Path
 
 import pytest
-from web_helpers import PIN, PLAYERS, seat_to_move
+from web_helpers import PIN, PLAYERS, png, seat_to_move
 
 from companion import commands as c
 from web import serve
@@ -49,6 +50,13 @@ def server(companion, config):
     running.close()
 
 
+def _console_errors(message) -> list[str]:
+    """Script and Content-Security-Policy errors; refused requests are the tests' business."""
+    if message.type != "error" or message.text.startswith("Failed to load resource"):
+        return []
+    return [message.text]
+
+
 @pytest.fixture
 def phone_page(browser, server):
     """Open a page on a new phone (its own cookies); fails the test on a script error."""
@@ -59,6 +67,7 @@ def phone_page(browser, server):
         contexts.append(context)
         page = context.new_page()
         page.on("pageerror", lambda error: errors.append(str(error)))
+        page.on("console", lambda message: errors.extend(_console_errors(message)))
         page.on(
             "request",
             lambda request: (
@@ -148,9 +157,9 @@ def test_a_host_corrects_a_score_and_a_second_page_shows_it(phone_page, game):
         timeout=2000,
     )
     assert "corrected" in cell.get_attribute("class")
-    trail = watcher.locator("#trail-list li").first
+    trail = watcher.locator("#trail-list li", has_text="Cy: 23 → 32")
     trail.wait_for(timeout=2000)
-    assert "Cy: 23 → 32" in trail.inner_text() and "counted the 9-9 once" in trail.inner_text()
+    assert "counted the 9-9 once" in trail.inner_text()
     total = watcher.locator("#pad tfoot td[data-seat='3']").inner_text()
     assert total.strip() == "32"
 
@@ -170,13 +179,15 @@ def test_the_host_sets_up_a_game_from_the_page(phone_page, companion):
     page.locator("#setup-players input").first.wait_for()
     for box, name in zip(page.locator("#setup-players input").all(), ["Ida", "Jo"], strict=False):
         box.fill(name)
+    page.click("#setup details summary")
     page.fill("#rule-rounds", "3")
     page.click("#setup button[type=submit]")
-    page.wait_for_function(
-        "() => document.querySelectorAll('#pad thead th').length === 3", timeout=2000
-    )
+    page.locator("#toast", has_text="The game is on.").wait_for(timeout=3000)
+    page.wait_for_function("() => document.querySelectorAll('#pad thead th').length === 3")
     state = companion.state()
     assert state["players"] == ["Ida", "Jo"] and state["phase"] == "playing"
+    game_started = companion.store.events(state["game_id"])[0].payload
+    assert game_started["options"] == {"rounds": 3}  # the preset's rules, unchanged
 
 
 def test_screenshot_of_the_score_pad(phone_page, companion):
@@ -198,5 +209,119 @@ def test_screenshot_of_the_score_pad(phone_page, companion):
     path = ARTIFACTS / "score-pad-360.png"
     page.screenshot(path=str(path), full_page=True)
     assert path.stat().st_size > 10_000
+    page.click(f"[data-claim='{seat_to_move(game)}']")
+    page.locator("#seat-buttons").wait_for(state="visible")
+    page.locator("#seat-card").screenshot(path=str(ARTIFACTS / "seat-buttons-360.png"))
+    _log_in(page)
+    page.locator("#host-card").screenshot(path=str(ARTIFACTS / "host-controls-360.png"))
     if os.environ.get("CI"):
         print(f"screenshot: {path}")
+
+
+def _score_everyone_but(game, keep: int) -> None:
+    game.call(c.EndRound("blocked"))
+    for seat in range(3):
+        if seat + 1 != keep:
+            game.call(c.EnterScore(seat, 10 + seat))
+
+
+def test_a_seat_phone_without_a_tile_reader_is_told_to_type_the_score(phone_page, game):
+    from test_web_photos import vision_reads_photos
+
+    if vision_reads_photos():
+        pytest.skip("this companion's vision reads photos")
+    seat = seat_to_move(game)
+    _score_everyone_but(game, keep=seat)
+    page = phone_page()
+    page.click(f"[data-claim='{seat}']")
+    page.locator("#seat-photo-box").wait_for(state="visible")
+    page.set_input_files(
+        "#seat-photo", {"name": "hand.png", "mimeType": "image/png", "buffer": png()}
+    )
+    page.click("#seat-photo-form button[type=submit]")
+    toast = page.locator("#toast.bad")
+    toast.wait_for(timeout=3000)
+    assert "type the score" in toast.inner_text()
+
+
+def test_a_hand_photo_on_the_pad_enlarges_when_tapped(phone_page, game, server):
+    seat = seat_to_move(game)
+    _score_everyone_but(game, keep=seat)
+    page = phone_page()
+    # a real JPEG, drawn and encoded by the browser, stored as the server stores pictures
+    data_url = page.evaluate(
+        """() => { const c = document.createElement('canvas'); c.width = 80; c.height = 60;
+        const g = c.getContext('2d'); g.fillStyle = '#2a6'; g.fillRect(0, 0, 80, 60);
+        return c.toDataURL('image/jpeg'); }"""
+    )
+    name = "ab" * 16 + ".jpg"
+    photos = server.app.extensions["train_companion"].settings.photo_dir
+    photos.mkdir(parents=True, exist_ok=True)
+    (photos / name).write_bytes(base64.b64decode(data_url.split(",", 1)[1]))
+    game.call(c.HandRead(seat - 1, 17, [[5, 6], [2, 4]], False, name, source="phone"))
+    thumb = page.locator(f"[data-picture='/photos/{name}']")
+    thumb.wait_for(timeout=2000)
+    assert f"{PLAYERS[seat - 1]}: 17" in thumb.inner_text()
+    reading = page.locator(f"#pad tbody tr[data-round='1'] td[data-seat='{seat}']")
+    assert reading.inner_text() == "17?"
+    thumb.click()
+    page.locator("#zoom").wait_for(state="visible")
+    assert page.locator("#zoom-img").evaluate("img => img.complete && img.naturalWidth") == 80
+
+
+def test_the_winner_card_and_a_past_game_from_the_history(phone_page, game):
+    page = phone_page()
+    game.call(c.EndRound("blocked"))
+    for seat, value in enumerate((30, 8, 19)):
+        game.call(c.EnterScore(seat, value))
+    game.call(c.EndGame())
+    page.locator("#winner").wait_for(state="visible", timeout=2000)
+    assert page.locator("#winner-names").inner_text() == "Bob"
+    assert page.locator("#alert").inner_text() == "Game over: Bob won!"
+    game.call(c.NewGame("mexican-train", ["Dee", "Eve"], None, {}))
+    page.locator("#history li[data-game='1'] button").wait_for(timeout=2000)
+    assert page.locator("#winner").is_hidden()
+    page.click("#history li[data-game='1'] button")
+    page.locator("#past").wait_for(state="visible")
+    assert page.locator("#pad thead th").all_inner_texts() == ["Round", *PLAYERS]
+    assert page.locator("#winner-names").inner_text() == "Bob"
+    page.click("#back-live")
+    assert page.locator("#pad thead th").all_inner_texts() == ["Round", "Dee", "Eve"]
+
+
+def test_a_phone_that_loses_the_server_catches_up_when_it_comes_back(
+    phone_page, game, server, config
+):
+    page = phone_page()
+    server.close()
+    page.wait_for_selector("#live.off", timeout=3000)
+    seat = seat_to_move(game)
+    game.call(c.Gesture(seat - 1, "hold"))  # while the phone cannot hear
+    back = serve(game, "127.0.0.1", server.port, config)
+    try:
+        following = seat % 3 + 1
+        expected = f"{PLAYERS[following - 1]}'s turn (seat {following})"
+        page.wait_for_function(
+            "text => document.getElementById('turn').textContent === text",
+            arg=expected,
+            timeout=6000,
+        )
+        marker = page.locator(f"#pad thead th[data-seat='{seat}'] .badge.marker")
+        assert marker.count() == 1
+    finally:
+        back.close()
+
+
+def test_a_host_whose_pin_was_changed_is_asked_to_log_in_again(phone_page, game, server, config):
+    page = phone_page()
+    _log_in(page)
+    server.close()
+    back = serve(game, "127.0.0.1", server.port, config | {"pin": "97531"})
+    try:
+        page.wait_for_selector("#live.on", timeout=6000)
+        page.click("#end-round")
+        page.locator("#login").wait_for(state="visible", timeout=3000)
+        assert "log in with the PIN" in page.locator("#toast").inner_text()
+        assert game.state()["phase"] == "playing"
+    finally:
+        back.close()

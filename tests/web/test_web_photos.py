@@ -3,30 +3,11 @@
 from __future__ import annotations
 
 import io
-import struct
-import zlib
 
 import pytest
-from web_helpers import post
+from web_helpers import png, post
 
 from web.photos import looks_like_image
-
-
-def png(width: int = 64, height: int = 48) -> bytes:
-    """A real PNG: a plain green scoring mat with nothing on it."""
-
-    def chunk(kind: bytes, data: bytes) -> bytes:
-        body = kind + data
-        return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body))
-
-    rows = b"".join(b"\x00" + b"\x20\x60\x30" * width for _ in range(height))
-    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
-    return (
-        b"\x89PNG\r\n\x1a\n"
-        + chunk(b"IHDR", header)
-        + chunk(b"IDAT", zlib.compress(rows))
-        + chunk(b"IEND", b"")
-    )
 
 
 def upload(client, data: bytes, seat=None, token=None, name="hand.png"):
@@ -138,6 +119,8 @@ def test_a_photo_is_read_and_the_annotated_picture_served(host, game, config):
         "0123456789abcdef0123456789abcdef.jpg%00.png",
         "0123456789ABCDEF0123456789ABCDEF.jpg",
         "0123456789abcdef0123456789abcdef.png",
+        "0123456789abcdef0123456789abcdef.jpg%0A",
+        "0123456789abcdef0123456789abcdef.jpg%2F..%2F..%2Fweb-secret",
     ],
 )
 def test_the_picture_route_serves_nothing_but_pictures(client, app, name):
@@ -170,3 +153,31 @@ def test_a_seat_photo_waits_on_the_score_pad_for_confirmation(host, game):
     state = host.get("/api/state").json
     assert str(waiting) in state["scoring"]["readings"]
     assert state["photos"][-1]["picture"] == response.json["picture"]
+
+
+@needs_vision
+def test_a_photo_the_tile_reader_cannot_decode_is_415(host):
+    response = upload(host, b"\xff\xd8\xff\xe0" + b"not really a jpeg" * 100, name="hand.jpg")
+    assert response.status_code == 415
+    assert "could not be read" in response.json["error"]
+
+
+def test_recognised_tiles_become_plain_json_whatever_the_reader_returns():
+    from dataclasses import dataclass
+
+    from web.photos import tile_ends, tile_json
+
+    @dataclass
+    class Found:
+        ends: tuple
+        confidence: float
+        corners: list
+
+    found = Found((3, 5), 0.98765, [(1, 2), (3, 4), (5, 6), (7, 8)])
+    assert tile_json(found) == {
+        "ends": [3, 5],
+        "confidence": 0.988,
+        "corners": [[1.0, 2.0], [3.0, 4.0], [5.0, 6.0], [7.0, 8.0]],
+    }
+    assert tile_json({"ends": [0, 6]}) == {"ends": [0, 6]}
+    assert tile_ends([(1, 2), {"ends": [4, 4], "confidence": 1}]) == [[1, 2], [4, 4]]

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import struct
+import zlib
+
 PIN = "4321"
 PLAYERS = ["Ann", "Bob", "Cy"]
 
@@ -16,3 +19,20 @@ def post(client, url, body=None, token=None, **kwargs):
 
 def seat_to_move(companion) -> int:
     return companion.state()["turn"]["seat"]
+
+
+def png(width: int = 64, height: int = 48) -> bytes:
+    """A real PNG: a plain green scoring mat with nothing on it."""
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        body = kind + data
+        return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body))
+
+    rows = b"".join(b"\x00" + b"\x20\x60\x30" * width for _ in range(height))
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", header)
+        + chunk(b"IDAT", zlib.compress(rows))
+        + chunk(b"IEND", b"")
+    )

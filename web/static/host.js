@@ -2,9 +2,11 @@
 // end a round or the game.
 
 import { $, h, show, toast } from "./dom.js";
-import { get, post, session, upload } from "./api.js";
+import { get, post, session } from "./api.js";
+import { sendPhoto } from "./photo.js";
 
 let rulebook = null;
+let rulebookLoading = null;
 
 export function renderHost(state, live) {
   show($("host-card"), live);
@@ -16,12 +18,17 @@ export function renderHost(state, live) {
   keep($("photo-seat"), [h("option", { value: "" }, "No seat: just read it"), ...seats.map((o) => o.cloneNode(true))]);
   const rounds = (state.rounds || []).map((r) => h("option", { value: r.round }, `Round ${r.round}`)).reverse();
   keep($("score-round"), rounds);
+  if (state.scoring && state.scoring.next && $("score-value").value === "") {
+    $("score-seat").value = String(state.scoring.next); // the next hand to score
+  }
   renderScoring(state);
+  const inPlay = Boolean(state.game) && state.phase !== "over";
+  for (const id of ["score-box", "photo-box", "round-controls", "end-game"]) show($(id), inPlay);
   $("end-round").disabled = state.phase !== "playing";
   $("next-round").disabled = state.phase !== "between";
   $("end-game").disabled = !state.game || state.phase === "over";
   $("setup-box").open = !state.game || state.phase === "over";
-  if (!rulebook) loadRulebook();
+  if (!rulebookLoading) rulebookLoading = loadRulebook();
 }
 
 function keep(select, options) {
@@ -53,19 +60,15 @@ function renderScoring(state) {
   );
 }
 
-async function confirm(seat, value) {
-  try {
-    await post("/api/scores", { seat, value });
-    toast("Score saved.");
-  } catch (error) {
-    toast(error.message, true);
-  }
+function confirm(seat, value) {
+  return run(() => post("/api/scores", { seat, value }), "Score saved.");
 }
 
 async function loadRulebook() {
   try {
     rulebook = (await get("/api/rulebook")).games;
   } catch (error) {
+    rulebookLoading = null; // try again on the next update
     toast(error.message, true);
     return;
   }
@@ -80,37 +83,58 @@ function addPlayer() {
   players.append(h("input", { name: "player", placeholder: `Seat ${players.children.length + 1}`, maxlength: 24 }));
 }
 
+function chosenGame() {
+  return rulebook.find((g) => g.game === $("setup-game").value) || rulebook[0];
+}
+
+function presetValue(game, option) {
+  const rules = game.preset_rules[$("setup-preset").value] || {};
+  return option.name in rules ? rules[option.name] : option.default;
+}
+
 function pickGame() {
-  const game = rulebook.find((g) => g.game === $("setup-game").value) || rulebook[0];
+  const game = chosenGame();
   $("setup-preset").replaceChildren(
     ...game.presets.map((p) => h("option", { value: p, selected: p === game.default_preset }, p)),
   );
+  pickPreset();
+}
+
+function pickPreset() {
+  // The house rules as the chosen preset has them; the host changes what differs.
+  const game = chosenGame();
   $("setup-options").replaceChildren(
     ...game.options.map((o) => {
       const id = `rule-${o.name}`;
+      const value = presetValue(game, o);
+      const label = o.name.replaceAll("_", " ");
+      const help = h("span", { class: "option-help" }, o.help);
       if (typeof o.default === "boolean") {
-        return h("label", { class: "check" }, h("input", { type: "checkbox", id, "data-rule": o.name, "data-kind": "bool", checked: o.default }), h("span", {}, o.name.replaceAll("_", " "), h("br"), h("span", { class: "option-help" }, o.help)));
+        const box = h("input", { type: "checkbox", id, "data-rule": o.name, "data-kind": "bool", checked: value });
+        return h("label", { class: "check" }, box, h("span", {}, label, h("br"), help));
       }
       const kind = typeof o.default === "string" ? "text" : "number";
-      return h("label", {}, o.name.replaceAll("_", " "), h("input", { id, "data-rule": o.name, "data-kind": kind, type: kind, placeholder: o.default === null ? "default" : String(o.default) }), h("span", { class: "option-help" }, o.help));
+      const placeholder = value === null ? "default" : String(value);
+      return h("label", {}, label, h("input", { id, "data-rule": o.name, "data-kind": kind, type: kind, placeholder }), help);
     }),
   );
 }
 
 function houseRules() {
+  const game = chosenGame();
   const options = {};
   document.querySelectorAll("[data-rule]").forEach((input) => {
-    const name = input.dataset.rule;
+    const option = game.options.find((o) => o.name === input.dataset.rule);
     if (input.dataset.kind === "bool") {
-      const game = rulebook.find((g) => g.game === $("setup-game").value);
-      const rule = game.options.find((o) => o.name === name);
-      if (input.checked !== rule.default) options[name] = input.checked;
+      if (input.checked !== presetValue(game, option)) options[option.name] = input.checked;
     } else if (input.value !== "") {
-      options[name] = input.dataset.kind === "number" ? Number(input.value) : input.value;
+      options[option.name] = input.dataset.kind === "number" ? Number(input.value) : input.value;
     }
   });
   return options;
 }
+
+let redraw = () => {};
 
 async function run(action, done) {
   try {
@@ -119,11 +143,16 @@ async function run(action, done) {
     return answer;
   } catch (error) {
     toast(error.message, true);
+    if (error.message.startsWith("host only")) {
+      session.host = false; // the session ran out or the PIN changed: show the login again
+      redraw();
+    }
     return null;
   }
 }
 
 export function wireHost(refresh) {
+  redraw = refresh;
   $("login").addEventListener("submit", async (event) => {
     event.preventDefault();
     const answer = await run(() => post("/api/login", { pin: $("pin").value }));
@@ -140,6 +169,7 @@ export function wireHost(refresh) {
     }
   });
   $("setup-game").addEventListener("change", pickGame);
+  $("setup-preset").addEventListener("change", pickPreset);
   $("add-player").addEventListener("click", addPlayer);
   $("setup").addEventListener("submit", async (event) => {
     event.preventDefault();
@@ -160,21 +190,10 @@ export function wireHost(refresh) {
       $("score-why").value = "";
     }
   });
-  $("photo-form").addEventListener("submit", async (event) => {
+  $("photo-form").addEventListener("submit", (event) => {
     event.preventDefault();
-    const form = new FormData();
-    form.append("photo", $("photo").files[0]);
-    if ($("photo-seat").value) form.append("seat", $("photo-seat").value);
-    $("photo-result").replaceChildren(h("p", { class: "muted" }, "Reading the tiles…"));
-    const answer = await run(() => upload("/api/photos", form));
-    if (!answer) return $("photo-result").replaceChildren();
-    const seat = answer.seat;
-    $("photo-result").replaceChildren(
-      h("img", { src: answer.annotated, alt: "the tiles as read" }),
-      h("p", { class: "big" }, `${answer.tiles.length} tiles, ${answer.pip_total} pips`),
-      answer.low_confidence ? h("p", { class: "muted" }, "Some tiles were hard to read: check the picture.") : null,
-      answer.reading ? h("p", { class: "muted" }, answer.reading) : null,
-      seat ? h("button", { type: "button", class: "go wide", onclick: () => confirm(seat, answer.pip_total) }, `Confirm ${answer.pip_total} for seat ${seat}`) : null,
+    sendPhoto($("photo").files[0], $("photo-seat").value, $("photo-result"), confirm, (error) =>
+      toast(error.message, true),
     );
   });
   $("end-round").addEventListener("click", () => run(() => post("/api/round/end", { ended: "blocked" }), "Round ended."));

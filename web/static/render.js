@@ -159,7 +159,8 @@ function renderWinner(state) {
   if (!over) return;
   $("winner-names").textContent = state.winners.join(" and ");
   const total = state.totals[state.winners[0]];
-  $("winner-total").textContent = `${total} ${state.measure || ""} after ${(state.rounds || []).length} rounds`;
+  const rounds = (state.rounds || []).length;
+  $("winner-total").textContent = `${total} ${state.measure || ""} after ${rounds} round${rounds === 1 ? "" : "s"}`;
 }
 
 function renderChart(state) {

@@ -2,6 +2,7 @@
 
 import { $, h, show, toast } from "./dom.js";
 import { post, session } from "./api.js";
+import { sendPhoto } from "./photo.js";
 
 export function renderSeat(state, live) {
   const claimed = session.seat && state.players[session.seat - 1];
@@ -11,6 +12,8 @@ export function renderSeat(state, live) {
   if (claimed) {
     const mine = state.turn && state.turn.seat === session.seat;
     const waiting = state.scoring && state.scoring.waiting.includes(session.seat);
+    $("seat-photo-box").hidden = !waiting;
+    if (waiting) $("seat-photo-box").open = true;
     $("seat-name").textContent =
       `Seat ${session.seat} · ${claimed}` + (mine ? " · your turn!" : waiting ? " · your hand to score" : "");
     return;
@@ -41,6 +44,14 @@ export function wireSeat(refresh) {
       act(`/api/seats/${session.seat}/press`, { gesture: button.dataset.gesture }),
     ),
   );
+  $("seat-photo-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    // the player confirms the reading with the seat's button, as at a wired seat
+    const confirm = () => act(`/api/seats/${session.seat}/press`, { gesture: "press" });
+    sendPhoto($("seat-photo").files[0], session.seat, $("seat-photo-result"), confirm, (error) =>
+      toast(error.message, true),
+    );
+  });
   $("lift-marker").addEventListener("click", () => act(`/api/seats/${session.seat}/lift-marker`));
   $("leave-seat").addEventListener("click", async () => {
     try {
