@@ -245,7 +245,7 @@ def new_game(
     return game_class(game_id)(preset, options)
 
 
-GAME_MODULES = ("mexican_train",)
+GAME_MODULES = ("mexican_train", "supertrain")
 
 
 def _load_all() -> None:
