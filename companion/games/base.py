@@ -245,7 +245,7 @@ def new_game(
     return game_class(game_id)(preset, options)
 
 
-GAME_MODULES = ("mexican_train", "supertrain")
+GAME_MODULES = ("mexican_train", "supertrain", "engine_games")
 
 
 def _load_all() -> None:

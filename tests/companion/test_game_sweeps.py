@@ -17,6 +17,8 @@ from companion.simulate import result, simulate
 
 GAMES = {
     "supertrain": range(2, 9),
+    "engine-191": range(2, 5),
+    "engine-no-9": range(2, 6),
 }
 SEEDS = range(30)
 
