@@ -245,7 +245,7 @@ def new_game(
     return game_class(game_id)(preset, options)
 
 
-GAME_MODULES = ("mexican_train", "supertrain", "engine_games")
+GAME_MODULES = ("mexican_train", "supertrain", "engine_games", "dice_chains")
 
 
 def _load_all() -> None:

@@ -182,7 +182,7 @@ class SuperTrainRound(TrainRound):
         normal = self.targets()
         anywhere = None
         plays = []
-        for tile in set(hand):
+        for tile in dict.fromkeys(hand):  # not a set: wild ends hash differently per run
             if tile.action == "A":
                 anywhere = anywhere if anywhere is not None else self._anywhere_targets()
                 targets = anywhere
