@@ -65,6 +65,7 @@ def ends_match(a: End, b: End) -> bool:
 
 @dataclass(frozen=True)
 class SuperTrainOptions(MexicanTrainOptions):
+    set: int = rule(12, "the set: always double-12 plus the 21 wild dominoes")
     first_turn_string: bool = rule(
         False, "Puremco's rules have no first-turn string: every turn is one play"
     )
