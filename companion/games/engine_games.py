@@ -93,6 +93,14 @@ class EngineGame(Game):
         best = min(scores)
         return [1 if score == best else 0 for score in scores]
 
+    def round_report(
+        self, pad_row: list[int], scores: list[int] | None
+    ) -> tuple[list[int], list[int]]:
+        """A round shows the pips in hand and score yard; the pad and totals count tokens."""
+        if scores is None:
+            return super().round_report(pad_row, scores)
+        return scores, [seat for seat, score in enumerate(scores) if score == min(scores)]
+
     def format_action(self, action, names: list[str]) -> str:
         return format_engine_action(action, names)
 
