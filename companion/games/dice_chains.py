@@ -129,19 +129,38 @@ class DiceChainsOptions:
 
 
 class ChainRound:
-    """One round: each turn roll, lay chains while you can and will, then draw one per chain."""
+    """One round: each turn roll, lay chains while you can and will, then draw one per chain.
+
+    ``hands`` and ``boneyard`` are None on the live table, where nobody knows the hidden
+    tiles: then the round keeps only how many each player holds, which is all the scoring
+    needs (chains are laid face up).
+    """
 
     def __init__(
-        self, hands: list[list[Tile]], boneyard: list[Tile], starter: int, rng: random.Random
+        self,
+        hands: list[list[Tile]] | None,
+        boneyard: list[Tile] | None,
+        starter: int,
+        rng: random.Random,
+        hand_sizes: Sequence[int] = (),
+        boneyard_size: int = 0,
     ) -> None:
         self.hands, self.boneyard, self.rng = hands, boneyard, rng
-        self.players = len(hands)
-        self.chains: list[list[tuple[Tile, ...]]] = [[] for _ in hands]
+        known = hands is not None and boneyard is not None
+        self.hand_counts = [len(h) for h in hands] if known else list(hand_sizes)
+        self.boneyard_count = len(boneyard) if known else boneyard_size
+        self.players = len(self.hand_counts)
+        self.copies = self.players  # one double-6 set per player
+        self.chains: list[list[tuple[Tile, ...]]] = [[] for _ in range(self.players)]
         self.turn, self.phase = starter, ROLL
         self.dice: tuple[int, int] | None = None
         self.made = 0  # chains made this turn
         self.outcome: Outcome | None = None
         self._roll_dice()
+
+    def companion_roll(self) -> Roll:
+        """The companion's dice, for a table without its own."""
+        return Roll(self.next_roll)
 
     def _roll_dice(self) -> None:
         """The companion's dice for the next roll: seeded and fair."""
@@ -152,6 +171,8 @@ class ChainRound:
             return []
         if self.phase == ROLL:
             return [Roll(self.next_roll)]
+        if self.hands is None:
+            raise CompanionError("the hands on the live table are unknown; nothing to list")
         chains = find_chains(self.hands[self.turn], self.dice)
         return [*(LayChain(chain) for chain in chains), EndTurn()]
 
@@ -171,8 +192,8 @@ class ChainRound:
         if self.phase != CHAIN:
             raise IllegalAction(f"{who} must roll the dice first", "the player rolls the dice")
         if isinstance(action, LayChain):
-            missing = Counter(action.tiles) - Counter(self.hands[self.turn])
-            if missing:
+            missing = Counter(action.tiles) - self._may_hold()
+            if missing or len(action.tiles) > self.hand_counts[self.turn]:
                 tiles = " ".join(map(str, missing.elements()))
                 raise IllegalAction(f"{who} does not hold {tiles}")
             if not chain_fits(action.tiles, self.dice):
@@ -183,6 +204,14 @@ class ChainRound:
                 )
         elif not isinstance(action, EndTurn):
             raise IllegalAction(f"not an action of this game: {action!r}")
+
+    def _may_hold(self) -> Counter:
+        """What the player to move could hold: their hand, or on the live table every tile of
+        the sets that is not in a chain yet."""
+        if self.hands is not None:
+            return Counter(self.hands[self.turn])
+        laid = Counter(t for chains in self.chains for chain in chains for t in chain)
+        return Counter({t: self.copies for t in double_set(6)}) - laid
 
     def push(self, action, names: list[str] | None = None) -> list[Event]:
         self.check(action, names)
@@ -195,8 +224,10 @@ class ChainRound:
             self._roll_dice()
             return [Event("rolled", seat, {"dice": list(action.dice)})]
         if isinstance(action, LayChain):
-            for tile in action.tiles:
-                self.hands[seat].remove(tile)
+            if self.hands is not None:
+                for tile in action.tiles:
+                    self.hands[seat].remove(tile)
+            self.hand_counts[seat] -= len(action.tiles)
             self.chains[seat].append(tuple(action.tiles))
             self.made += 1
             # "he puts the chain together face up in front of him and rolls the dice again"
@@ -206,9 +237,12 @@ class ChainRound:
 
     def _end_turn(self, seat: int) -> list[Event]:
         # "he replenishes his hand by drawing one domino per chain played that turn"
-        wanted, left = self.made, len(self.boneyard)
-        for _ in range(min(wanted, left)):
-            self.hands[seat].append(self.boneyard.pop())
+        wanted, left = self.made, self.boneyard_count
+        drawn = min(wanted, left)
+        if self.hands is not None:
+            self.hands[seat] += [self.boneyard.pop() for _ in range(drawn)]
+        self.hand_counts[seat] += drawn
+        self.boneyard_count -= drawn
         if wanted > left:
             # "He draws what dominos he can, and then play stops."
             self.outcome = Outcome("boneyard")
@@ -221,14 +255,14 @@ class ChainRound:
         """ "one point per domino he has used in a chain and loses one point per domino left
         in his hand"."""
         return [
-            sum(len(chain) for chain in chains) - len(hand)
-            for chains, hand in zip(self.chains, self.hands, strict=True)
+            sum(len(chain) for chain in chains) - held
+            for chains, held in zip(self.chains, self.hand_counts, strict=True)
         ]
 
     def where_tiles_are(self) -> list[Tile]:
-        tiles = [t for hand in self.hands for t in hand]
+        tiles = [t for hand in self.hands or [] for t in hand]
         tiles += [t for chains in self.chains for chain in chains for t in chain]
-        return tiles + self.boneyard
+        return tiles + list(self.boneyard or [])
 
     def bot_preference(self, action) -> tuple:
         if isinstance(action, LayChain):
@@ -281,10 +315,11 @@ class DiceChains(Game):
         return ChainRound(hands, tiles[players * size :], setup.starter, rng)
 
     def observe(self, setup: RoundSetup, players: int) -> ChainRound:
-        raise CompanionError(
-            "dice chains cannot be kept on the live table yet: the companion knows it only in"
-            " simulation (train-companion simulate)"
-        )
+        """The live table: hidden hands, face-up chains, and the companion's dice if wanted
+        (seeded from the system; every roll is kept as an event, so replays are exact)."""
+        size = self.options.hand_size
+        boneyard = len(self.all_tiles(players)) - size * players
+        return ChainRound(None, None, setup.starter, random.Random(), [size] * players, boneyard)
 
     def round_scores(self, state: ChainRound) -> list[int]:
         return state.scores()
