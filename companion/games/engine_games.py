@@ -79,9 +79,15 @@ class EngineGame(Game):
         )
 
     def observe(self, setup: RoundSetup, players: int) -> EngineRound:
-        raise CompanionError(
-            f"{self.title} cannot be kept on the live table yet: the companion knows it only"
-            " in simulation (train-companion simulate)"
+        """The live table: hidden hands, everything face up checked."""
+        return EngineRound(
+            self.all_tiles(players),
+            self.hand_sizes[players],
+            players,
+            setup.starter,
+            random.Random(),
+            self.any_station,
+            hidden=True,
         )
 
     def round_scores(self, state: EngineRound) -> list[int]:

@@ -74,9 +74,11 @@ class PlayFromYard:
 
 @dataclass(frozen=True, slots=True)
 class RemoveTrack:
-    """Take one's own line back to ``station`` (None: the main station)."""
+    """Take one's own line back to ``station`` (None: the main station). ``drawn`` is the
+    tile then drawn face up into the score yard, when the table says it."""
 
     station: Tile | None
+    drawn: Tile | None = None
 
 
 EngineAction = Action | Reveal | PlayFromYard | RemoveTrack
@@ -89,7 +91,8 @@ def format_engine_action(action: EngineAction, names: list[str]) -> str:
         line = train_name(action.line, names)
         return f"play {action.tile} from yard on {line} replacing {action.replacement}"
     if isinstance(action, RemoveTrack):
-        return f"remove to {action.station or 'main'}"
+        drawn = f" drawing {action.drawn}" if action.drawn else ""
+        return f"remove to {action.station or 'main'}{drawn}"
     if isinstance(action, Play):
         return f"play {action.tile} on {train_name(action.train, names)}"
     return shared_format(action, names)
@@ -100,8 +103,12 @@ def parse_engine_action(text: str, names: list[str]) -> EngineAction:
     try:
         if words[:1] == ["reveal"] and len(words) == 2:
             return Reveal(Tile.parse(words[1]))
-        if words[:2] == ["remove", "to"] and len(words) == 3:
-            return RemoveTrack(None if words[2] == "main" else Tile.parse(words[2]))
+        if words[:2] == ["remove", "to"] and len(words) in (3, 5):
+            station = None if words[2] == "main" else Tile.parse(words[2])
+            if len(words) == 3:
+                return RemoveTrack(station)
+            if words[3] == "drawing":
+                return RemoveTrack(station, Tile.parse(words[4]))
         if words[:1] == ["play"] and len(words) > 3 and words[2:4] == ["from", "yard"]:
             body = " ".join(words[5:])  # after "play T from yard on"
             line, _, replacement = body.rpartition(" replacing ")

@@ -10,16 +10,17 @@ from __future__ import annotations
 
 import random
 
+from companion.errors import CompanionError
 from companion.games.base import (
     Action,
     Draw,
     EndTurn,
     Event,
-    IllegalAction,
     Outcome,
     Pass,
     Play,
 )
+from companion.games.engine_checks import PLAY, REVEAL, EngineChecks
 from companion.games.engine_lines import (
     EngineAction,
     Line,
@@ -29,16 +30,19 @@ from companion.games.engine_lines import (
 )
 from companion.tiles import Tile
 
-REVEAL, PLAY = "reveal", "play"
-
 
 def _distinct(tiles: list[Tile]) -> list[Tile]:
     return sorted(set(tiles), key=Tile.sort_key)
 
 
-class EngineRound:
+class EngineRound(EngineChecks):
     """One round: the reveal for the main station, then turns until someone goes out or
-    everyone passes with nothing left to draw."""
+    everyone passes with nothing left to draw.
+
+    With ``hidden`` (the live table) nobody tells the companion their hand: it keeps how many
+    tiles each player holds and checks plays against what lies face up (lines, score yards,
+    removed track); tiles drawn into a score yard are face up, so their action names them.
+    """
 
     def __init__(
         self,
@@ -48,7 +52,9 @@ class EngineRound:
         first: int,
         rng: random.Random,
         any_station: bool,
+        hidden: bool = False,
     ) -> None:
+        self.hidden = hidden
         self.tiles, self.hand_size, self.players = tiles, hand_size, players
         self.rng, self.any_station, self.first = rng, any_station, first
         self.outcome: Outcome | None = None
@@ -59,8 +65,13 @@ class EngineRound:
         tiles = list(self.tiles)
         self.rng.shuffle(tiles)
         size = self.hand_size
-        self.hands = [tiles[i * size : (i + 1) * size] for i in range(self.players)]
-        self.boneyard = tiles[self.players * size :]
+        self.hands: list[list[Tile]] | None = None
+        self.boneyard: list[Tile] | None = None
+        if not self.hidden:
+            self.hands = [tiles[i * size : (i + 1) * size] for i in range(self.players)]
+            self.boneyard = tiles[self.players * size :]
+        self.hand_counts = [size] * self.players
+        self.boneyard_count = len(tiles) - size * self.players
         self.yards: list[list[Tile]] = [[] for _ in range(self.players)]
         self.removed: list[Tile] = []
         self.main: Tile | None = None
@@ -78,7 +89,7 @@ class EngineRound:
     @property
     def depleted(self) -> bool:
         """No dominoes left at all: the boneyard is empty and no removed track rebuilds it."""
-        return not self.boneyard and not self.removed
+        return not self.boneyard_count and not self.removed
 
     def _may_play_more(self) -> bool:
         return not self.played or self.station
@@ -99,11 +110,17 @@ class EngineRound:
             result.append((line, completes))
         return result
 
+    def _known_hands(self) -> list[list[Tile]]:
+        if self.hands is None:
+            raise CompanionError("the hands on the live table are unknown; nothing to list")
+        return self.hands
+
     def legal_plays(self) -> list[Action]:
+        hands = self._known_hands()
         if self.phase != PLAY or self.outcome or not self._may_play_more():
             return []
         seat = self.turn
-        hand, yard = self.hands[seat], self.yards[seat]
+        hand, yard = hands[seat], self.yards[seat]
         from_hand = [] if self.drawn is not None and not self.played else _distinct(hand)
         from_yard = [self.drawn] if self.drawn is not None and not self.played else _distinct(yard)
         plays: list[Action] = []
@@ -127,75 +144,13 @@ class EngineRound:
         if self.outcome:
             return []
         if self.phase == REVEAL:
-            return [Reveal(tile) for tile in _distinct(self.hands[self.turn])]
+            return [Reveal(tile) for tile in _distinct(self._known_hands()[self.turn])]
         actions: list[EngineAction] = [*self.removals(), *self.legal_plays()]
         if self.played or self.drawn is not None:
             actions.append(EndTurn())
         else:
             actions.append(Pass() if self.depleted else Draw())
         return actions
-
-    # --- checking ----------------------------------------------------------------------
-    def check(self, action: EngineAction, names: list[str] | None = None) -> None:
-        names = names or [f"seat {s + 1}" for s in range(self.players)]
-        who = names[self.turn]
-        if self.outcome:
-            raise IllegalAction("the round is over", "end of the round")
-        if self.phase == REVEAL and not isinstance(action, Reveal):
-            raise IllegalAction(f"{who} must first reveal a tile for the main station", "setup")
-        if isinstance(action, RemoveTrack):
-            if self.played or self.drawn is not None:
-                raise IllegalAction(
-                    f"{who} has already played or drawn",
-                    "remove track at the beginning of your turn",
-                )
-            if action not in self.removals():
-                raise IllegalAction(
-                    f"{who} cannot remove track to {action.station or 'main'}", self._remove_rule()
-                )
-        elif isinstance(action, (Play, PlayFromYard)):
-            self._check_play(action, who)
-        elif action not in self.legal_actions():
-            raise IllegalAction(f"{who} cannot {type(action).__name__.lower()} now", "on your turn")
-
-    def _remove_rule(self) -> str:
-        if self.any_station:
-            return "remove all the dominoes back to any station previously played"
-        return "remove all the dominoes back to the last station played"
-
-    def _check_play(self, play: Play | PlayFromYard, who: str) -> None:
-        seat, tile = self.turn, play.tile
-        line_id = play.train if isinstance(play, Play) else play.line
-        if self.phase != PLAY or not self._may_play_more():
-            raise IllegalAction(f"{who} has played a track: the turn is over", "play a domino")
-        if isinstance(play, Play) and tile not in self.hands[seat]:
-            raise IllegalAction(f"{who} does not hold {tile}")
-        if isinstance(play, PlayFromYard) and tile not in self.yards[seat]:
-            raise IllegalAction(f"{tile} is not in {who}'s score yard")
-        if (
-            self.drawn is not None
-            and not self.played
-            and (tile, type(play)) != (self.drawn, PlayFromYard)
-        ):
-            raise IllegalAction(f"{who} may play only the domino just drawn", "can't play: draw")
-        if line_id not in self.lines:
-            raise IllegalAction(f"there is no line {line_id!r}")
-        line = self.lines[line_id]
-        if not tile.has(line.end):
-            raise IllegalAction(f"{tile} does not match the {line.end}", "numbers must end-match")
-        if all(line is not open_line for open_line, _ in self.open_lines()):
-            if any(other.incomplete for other in self.lines.values()) and not self.played:
-                raise IllegalAction(
-                    "an incomplete station must be completed first", "incomplete station"
-                )
-            raise IllegalAction(
-                f"the boneyard is depleted: {who} cannot play on another player's line",
-                "play a domino",
-            )
-        if isinstance(play, PlayFromYard) and play.replacement not in self.hands[seat]:
-            raise IllegalAction(
-                f"{who} does not hold {play.replacement} to put in the score yard", "score yard"
-            )
 
     # --- applying ------------------------------------------------------------------------
     def push(self, action: EngineAction, names: list[str] | None = None) -> list[Event]:
@@ -207,11 +162,11 @@ class EngineRound:
         if isinstance(action, Reveal):
             return self._reveal(seat, action.tile)
         if isinstance(action, RemoveTrack):
-            return self._remove(seat, action.station)
+            return self._remove(seat, action)
         if isinstance(action, (Play, PlayFromYard)):
             return self._play(seat, action)
         if isinstance(action, Draw):
-            tile = self._take()
+            tile = self._take(action.tile)
             self.yards[seat].append(tile)
             self.drawn, self.passes = tile, 0
             return [Event("drew_to_score_yard", seat, {"tile": str(tile)})]
@@ -236,24 +191,31 @@ class EngineRound:
             return [Event("redeal", seat)]
         value, starter = min(doubles)
         self.main = Tile(value, value)
-        self.hands[starter].remove(self.main)
+        if self.hands is not None:
+            self.hands[starter].remove(self.main)
+        self.hand_counts[starter] -= 1
         self.lines = {s: Line(s, value) for s in range(self.players)}
         self.phase, self.turn = PLAY, starter
         self._new_turn()
         return [Event("main_station", starter, {"tile": str(self.main)}), Event("turn", starter)]
 
-    def _take(self) -> Tile:
-        if not self.boneyard:
+    def _take(self, seen: Tile | None = None) -> Tile | None:
+        """Draw from the boneyard; ``seen`` is the tile as the table saw it (None if hidden)."""
+        if not self.boneyard_count:
             # "if the boneyard ever becomes depleted these will be flipped over and shuffled"
-            self.boneyard, self.removed = self.removed, []
-            self.rng.shuffle(self.boneyard)
-        return self.boneyard.pop()
+            if self.boneyard is not None:
+                self.boneyard = self.removed
+                self.rng.shuffle(self.boneyard)
+            self.boneyard_count, self.removed = len(self.removed), []
+        self.boneyard_count -= 1
+        return seen if self.boneyard is None else self.boneyard.pop()
 
-    def _remove(self, seat: int, station: Tile | None) -> list[Event]:
+    def _remove(self, seat: int, action: RemoveTrack) -> list[Event]:
+        station = action.station
         removed = self.lines[seat].remove_to(station)
         self.removed += removed
         self.passes = 0
-        tile = self._take()
+        tile = self._take(action.drawn)
         self.yards[seat].append(tile)
         data = {"to": str(station or "main"), "removed": len(removed)}
         return [Event("track_removed", seat, data)]
@@ -262,14 +224,18 @@ class EngineRound:
         tile = play.tile
         line = self.lines[play.train if isinstance(play, Play) else play.line]
         completes = line.incomplete
+        hand = self.hands[seat] if self.hands is not None else None
         if isinstance(play, Play):
-            self.hands[seat].remove(tile)
+            if hand is not None:
+                hand.remove(tile)
         else:
             # "Anytime you play a domino from your score yard you must replace the domino in
             # the score yard with a domino from your hand."
             self.yards[seat].remove(tile)
-            self.hands[seat].remove(play.replacement)
+            if hand is not None:
+                hand.remove(play.replacement)
             self.yards[seat].append(play.replacement)
+        self.hand_counts[seat] -= 1
         line.lay(tile)
         self.played += 1
         self.station = tile.is_double
@@ -277,9 +243,12 @@ class EngineRound:
         events = [Event("played", seat, {"tile": str(tile), "line": line.owner})]
         if line.owner != seat and not completes:
             # "anytime you play on opponent's line you must draw a domino ... into your hand"
-            self.hands[seat].append(self._take())
+            drawn = self._take()
+            if hand is not None:
+                hand.append(drawn)
+            self.hand_counts[seat] += 1
             events.append(Event("drew", seat))
-        if not self.hands[seat]:
+        if not self.hand_counts[seat]:
             self.outcome = Outcome("out", (seat,))
             events.append(Event("out", seat))
         return events
@@ -296,6 +265,8 @@ class EngineRound:
     def scores(self) -> list[int]:
         """ "Add up all the pips ... both the dominoes left in your hand and the dominoes in
         your score yard.\""""
+        if self.hands is None:
+            raise CompanionError("the hands are unknown: score them from photos or by hand")
         return [
             sum(t.pips for t in hand) + sum(t.pips for t in yard)
             for hand, yard in zip(self.hands, self.yards, strict=True)
@@ -305,9 +276,11 @@ class EngineRound:
         tiles = [self.main] if self.main else []
         for line in self.lines.values():
             tiles += line.tiles
-        for hand, yard in zip(self.hands, self.yards, strict=True):
-            tiles += hand + yard
-        return tiles + self.removed + self.boneyard
+        for yard in self.yards:
+            tiles += yard
+        for hand in self.hands or []:
+            tiles += hand
+        return tiles + self.removed + list(self.boneyard or [])
 
     def bot_preference(self, action: EngineAction) -> tuple:
         """How a sensible player ranks their options (the greedy simulated player)."""

@@ -40,6 +40,8 @@ def table(
     for seat, text in (lines or {}).items():
         for tile in tiles(text):
             state.lines[seat].lay(tile)
+    state.hand_counts = [len(hand) for hand in state.hands]
+    state.boneyard_count = len(state.boneyard)
     state.phase, state.turn = PLAY, turn
     state._new_turn()
     return state
@@ -71,6 +73,7 @@ def test_sets_and_hands_by_player_count_as_each_sheet_gives_them(game_id, player
 def test_the_player_that_has_the_lowest_double_starts_and_places_it_as_the_main_station():
     state = EngineRound([], 0, 3, 0, random.Random(1), False)
     state.hands = [tiles("5-5 1-2"), tiles("2-2 4-6"), tiles("0-1 3-4")]
+    state.hand_counts = [2, 2, 2]
     state.apply(Reveal(T("5-5")))
     state.apply(Reveal(T("2-2")))
     events = state.apply(Reveal(T("0-1")))
@@ -286,3 +289,36 @@ def test_actions_read_back_as_they_are_written():
     ):
         text = game.format_action(action, NAMES)
         assert game.parse_action(text, NAMES) == action, text
+
+
+def test_a_family_can_keep_a_round_on_the_live_table_with_hidden_hands():
+    from companion.match import Match
+    from companion.record import replay_record, write_record
+
+    match = Match()
+    match.apply(*Match.prepare_start("engine-no-9", NAMES, seed=None))
+    match.apply(*match.prepare_round())
+    state = match.state
+    for tile in ("4-4", "2-2", "1-5"):  # Ann, Bob, Cy reveal; Bob's 2-2 is the lowest double
+        match.play(Reveal(T(tile)))
+    assert state.main == T("2-2") and state.turn == 1 and state.hand_counts == [9, 8, 9]
+    match.play(Play(T("2-6"), 1))
+    match.play(EndTurn())
+    # Cy cannot play: the drawn domino goes face up into the score yard, so Cy names it.
+    with pytest.raises(IllegalAction, match="say the domino"):
+        match.play(Draw())
+    with pytest.raises(IllegalAction, match="face up"):
+        match.play(Draw(T("2-6")))
+    match.play(Draw(T("3-3")))
+    match.play(EndTurn())
+    match.play(Play(T("2-4"), 0))
+    match.play(EndTurn())
+    with pytest.raises(IllegalAction, match="does not hold"):
+        match.play(Play(T("2-4"), 1))  # it is on Ann's line
+    match.play(RemoveTrack(None, T("0-1")))
+    assert state.yards[1] == tiles("0-1") and state.removed == tiles("2-6")
+    match.play(Draw(T("5-6")))
+    match.play(EndTurn())
+    again = replay_record(write_record(match.log))
+    assert again.state.yards == state.yards and again.state.hand_counts == state.hand_counts
+    assert again.state.lines[0].tiles == tiles("2-4")
