@@ -92,7 +92,8 @@ class SuperTrainOptions(MexicanTrainOptions):
             not isinstance(self.rounds, int) or not 1 <= self.rounds <= engine + 2
         ):
             raise CompanionError(f"rounds must be 1 to {engine + 2}, not {self.rounds!r}")
-        super().check()
+        # Mexican Train's checks, but its round count stops at 0-0: ours has one more round.
+        MexicanTrainOptions.check(dataclasses.replace(self, rounds=None))
 
     @property
     def round_count(self) -> int:

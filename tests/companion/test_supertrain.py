@@ -56,6 +56,11 @@ def test_engines_run_12_12_down_to_0_0_and_finally_the_train_train():
     assert engines == [f"{n}-{n}" for n in range(12, -1, -1)] + ["train-train"]
 
 
+def test_rounds_14_plays_the_whole_game_including_the_train_train_round():
+    match = simulate("supertrain", 2, seed=1, options={"rounds": 14})
+    assert len(match.rounds) == 14 and match.rounds[-1].engine == "train-train"
+
+
 def test_on_the_train_train_any_domino_in_your_hand_can_start_your_personal_train():
     state = make_round(["5-9 2-3", "4-4 1-1"], engine="train-train")
     plays = {(p.tile, p.train) for p in state.legal_plays()}
