@@ -186,3 +186,30 @@ def test_a_player_who_cannot_play_or_draw_passes_and_places_a_marker():
     assert state.legal_actions() == [Pass()]
     state.push(Pass())
     assert state.trains[0].marker
+
+
+def test_t_train_or_playing_just_4_dominoes_consecutively_onto_the_same_train():
+    """ "You may choose not to leave any double exposed by simply using this same process
+    and playing just 4 dominoes consecutively onto the same train.\""""
+    state = make_round(["12-7 7-7 T-train 9-9 9-1 0-5", "1-2"], boneyard="6-6")
+    state.push(Play(T("7-12"), 0))
+    state.push(EndTurn())
+    state.turn = 0
+    state._new_turn()
+    state.push(Play(T("7-7"), 0))
+    state.push(Play(T("T-train"), 0, TRAIN))
+    state.push(Play(T("9-9"), 0))
+    state.push(Play(T("1-9"), 0))
+    assert not state.legal_plays() and EndTurn() in state.legal_actions()
+    assert not any(train.double_open for train in state.trains.values())
+
+
+def test_the_lowest_score_wins_the_game():
+    from companion.simulate import result
+
+    for seed in range(5):
+        out = result(simulate("supertrain", 4, seed=seed))
+        totals = out["totals"]
+        for name in totals:
+            assert totals[name] == sum(row["scores"][name] for row in out["rounds"])
+        assert out["winners"] == [n for n, t in totals.items() if t == min(totals.values())]
