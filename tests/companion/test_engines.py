@@ -268,6 +268,8 @@ def test_first_player_to_win_3_rounds_wins_the_game():
             for name in row["winners"]:
                 tokens[name] += 1
         assert tokens == totals
+        # A round's "engine" is its main station, a double.
+        assert all(Tile.parse(row["engine"]).is_double for row in out["rounds"])
 
 
 def test_tokens_to_win_can_be_reduced_for_quicker_games():
