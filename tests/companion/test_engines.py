@@ -324,3 +324,11 @@ def test_a_family_can_keep_a_round_on_the_live_table_with_hidden_hands():
     again = replay_record(write_record(match.log))
     assert again.state.yards == state.yards and again.state.hand_counts == state.hand_counts
     assert again.state.lines[0].tiles == tiles("2-4")
+
+
+def test_players_reaching_3_tokens_in_the_same_round_share_the_win_or_play_on():
+    shared = new_game("engine-191")
+    assert shared.next_round(RoundSetup(4, None, 0), 3, [3, 3, 1]) is None
+    play_on = new_game("engine-191", options={"tie_at_target": "play-on"})
+    assert play_on.next_round(RoundSetup(4, None, 0), 3, [3, 3, 1]) is not None
+    assert play_on.next_round(RoundSetup(5, None, 1), 3, [4, 3, 1]) is None
