@@ -332,3 +332,9 @@ def test_players_reaching_3_tokens_in_the_same_round_share_the_win_or_play_on():
     play_on = new_game("engine-191", options={"tie_at_target": "play-on"})
     assert play_on.next_round(RoundSetup(4, None, 0), 3, [3, 3, 1]) is not None
     assert play_on.next_round(RoundSetup(5, None, 1), 3, [4, 3, 1]) is None
+
+
+def test_a_last_tile_laid_on_another_players_line_draws_one_so_that_player_is_not_out():
+    state = table(["3-5", "0-0"], lines={0: "3-4"}, boneyard="6-6")
+    state.push(Play(T("3-5"), 1))
+    assert state.outcome is None and state.hands[0] == tiles("6-6")
