@@ -314,7 +314,7 @@ class DiceChains(Game):
         hands = [tiles[i * size : (i + 1) * size] for i in range(players)]
         return ChainRound(hands, tiles[players * size :], setup.starter, rng)
 
-    def observe(self, setup: RoundSetup, players: int) -> ChainRound:
+    def observed_round(self, setup: RoundSetup, players: int) -> ChainRound:
         """The live table: hidden hands, face-up chains, and the companion's dice if wanted
         (seeded from the system; every roll is kept as an event, so replays are exact)."""
         size = self.options.hand_size

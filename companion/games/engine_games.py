@@ -78,7 +78,7 @@ class EngineGame(Game):
             self.any_station,
         )
 
-    def observe(self, setup: RoundSetup, players: int) -> EngineRound:
+    def observed_round(self, setup: RoundSetup, players: int) -> EngineRound:
         """The live table: hidden hands, everything face up checked."""
         return EngineRound(
             self.all_tiles(players),

@@ -320,7 +320,7 @@ class SuperTrain(MexicanTrain):
         boneyard = tiles[players * size :]
         return SuperTrainRound(self.options, setup.engine, setup.starter, hands, boneyard)
 
-    def observe(self, setup: RoundSetup, players: int) -> SuperTrainRound:
+    def observed_round(self, setup: RoundSetup, players: int) -> SuperTrainRound:
         size = self.hand_size(players)
         boneyard = len(supertrain_set()) - 1 - size * players
         return SuperTrainRound(

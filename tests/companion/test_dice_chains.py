@@ -142,28 +142,19 @@ def test_the_search_finds_the_longest_chain_first():
     assert [str(t) for t in chains[0]] == ["3-6", "3-5", "2-5"]
 
 
-def test_a_family_can_keep_a_round_on_the_live_table_with_hidden_hands():
-    from companion.match import Match
-    from companion.record import replay_record, write_record
-
-    match = Match()
-    match.apply(*Match.prepare_start("dice-chains", ["Ann", "Bob"], seed=None))
-    match.apply(*match.prepare_round())
-    state = match.state
-    first = state.turn
+def test_a_round_whose_hands_nobody_knows_is_scored_from_the_face_up_chains_and_counts():
+    game = new_game("dice-chains")
+    state = game.observed_round(RoundSetup(1, None, 0), 2)
     roll = state.companion_roll()  # the companion rolls for a table without dice
     assert all(1 <= die <= 6 for die in roll.dice)
-    match.play(roll)
-    match.play(LayChain((T("0-0"),)))  # "A double blank domino will always be a legal chain"
-    match.play(Roll((6, 2)))  # the table's own dice
-    match.play(LayChain((T("6-3"), T("3-2"))))
-    match.play(Roll((1, 1)))
-    match.play(EndTurn())
-    assert state.turn != first and state.hand_counts[first] == 10 - 3 + 2
-    with pytest.raises(IllegalAction):
-        match.play(LayChain((T("0-0"),)))  # roll first
-    for record in match.count_scores():
-        match.apply(*record)
-    assert match.pad.row(1)[first] == 3 - 9
-    again = replay_record(write_record(match.log))
-    assert again.pad.totals() == match.pad.totals()
+    state.push(roll)
+    state.push(LayChain((T("0-0"),)))  # "A double blank domino will always be a legal chain"
+    state.push(Roll((6, 2)))  # the table's own dice
+    state.push(LayChain((T("6-3"), T("3-2"))))
+    state.push(Roll((1, 1)))
+    with pytest.raises(IllegalAction, match="does not hold"):
+        state.push(LayChain((T("0-0"), T("0-0"), T("0-0"))))  # two sets hold two 0-0s
+    state.push(EndTurn())
+    assert state.turn == 1 and state.hand_counts == [10 - 3 + 2, 10]
+    assert state.boneyard_count == 56 - 20 - 2
+    assert state.scores() == [3 - 9, -10]

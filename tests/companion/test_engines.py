@@ -4,6 +4,7 @@ import random
 
 import pytest
 
+from companion.errors import CompanionError
 from companion.games.base import Draw, EndTurn, IllegalAction, Pass, Play, RoundSetup, new_game
 from companion.games.engine_lines import Line, PlayFromYard, RemoveTrack, Reveal
 from companion.games.engines import PLAY, EngineRound
@@ -293,37 +294,32 @@ def test_actions_read_back_as_they_are_written():
         assert game.parse_action(text, NAMES) == action, text
 
 
-def test_a_family_can_keep_a_round_on_the_live_table_with_hidden_hands():
-    from companion.match import Match
-    from companion.record import replay_record, write_record
-
-    match = Match()
-    match.apply(*Match.prepare_start("engine-no-9", NAMES, seed=None))
-    match.apply(*match.prepare_round())
-    state = match.state
+def test_a_round_whose_hands_nobody_knows_is_checked_against_what_lies_face_up():
+    game = new_game("engine-no-9")
+    state = game.observed_round(RoundSetup(1, None, 0), 3)
     for tile in ("4-4", "2-2", "1-5"):  # Ann, Bob, Cy reveal; Bob's 2-2 is the lowest double
-        match.play(Reveal(T(tile)))
+        state.push(Reveal(T(tile)), NAMES)
     assert state.main == T("2-2") and state.turn == 1 and state.hand_counts == [9, 8, 9]
-    match.play(Play(T("2-6"), 1))
-    match.play(EndTurn())
+    state.push(Play(T("2-6"), 1), NAMES)
+    state.push(EndTurn(), NAMES)
     # Cy cannot play: the drawn domino goes face up into the score yard, so Cy names it.
     with pytest.raises(IllegalAction, match="say the domino"):
-        match.play(Draw())
+        state.push(Draw(), NAMES)
     with pytest.raises(IllegalAction, match="face up"):
-        match.play(Draw(T("2-6")))
-    match.play(Draw(T("3-3")))
-    match.play(EndTurn())
-    match.play(Play(T("2-4"), 0))
-    match.play(EndTurn())
+        state.push(Draw(T("2-6")), NAMES)
+    state.push(Draw(T("3-3")), NAMES)
+    state.push(EndTurn(), NAMES)
+    state.push(Play(T("2-4"), 0), NAMES)
+    state.push(EndTurn(), NAMES)
     with pytest.raises(IllegalAction, match="does not hold"):
-        match.play(Play(T("2-4"), 1))  # it is on Ann's line
-    match.play(RemoveTrack(None, T("0-1")))
+        state.push(Play(T("2-4"), 1), NAMES)  # it is on Ann's line
+    removal = RemoveTrack(None, T("0-1"))
+    assert game.parse_action(game.format_action(removal, NAMES), NAMES) == removal
+    state.push(removal, NAMES)
     assert state.yards[1] == tiles("0-1") and state.removed == tiles("2-6")
-    match.play(Draw(T("5-6")))
-    match.play(EndTurn())
-    again = replay_record(write_record(match.log))
-    assert again.state.yards == state.yards and again.state.hand_counts == state.hand_counts
-    assert again.state.lines[0].tiles == tiles("2-4")
+    assert state.hand_counts == [8, 7, 9] and state.boneyard_count == 36 - 27 - 2
+    with pytest.raises(CompanionError, match="unknown"):
+        state.scores()
 
 
 def test_players_reaching_3_tokens_in_the_same_round_share_the_win_or_play_on():

@@ -215,21 +215,15 @@ def test_the_lowest_score_wins_the_game():
         assert out["winners"] == [n for n, t in totals.items() if t == min(totals.values())]
 
 
-def test_a_family_can_keep_a_round_on_the_live_table_with_all_three_a_trains():
-    from companion.match import Match
-    from companion.record import replay_record, write_record
+def test_a_round_whose_hands_nobody_knows_counts_the_three_a_trains_and_refuses_a_fourth():
+    from companion.games.base import RoundSetup
 
-    match = Match()
-    match.apply(*Match.prepare_start("supertrain", ["Ann", "Bob"], seed=None))
-    match.apply(*match.prepare_round())
-    state = match.state
+    state = SuperTrain().observed_round(RoundSetup(1, T("12-12"), 0), 2)
     assert state.hand_counts == [25, 25] and state.boneyard_count == 112 - 1 - 50
     for _ in range(3):  # "There are 3 of these dominoes."
-        match.play(Play(T("A-train"), state.turn, "A"))
-        match.play(EndTurn())
+        state.push(Play(T("A-train"), state.turn, "A"))
+        state.push(EndTurn())
     with pytest.raises(IllegalAction, match="already on the table"):
-        match.play(Play(T("A-train"), state.turn, "A"))
-    match.play(Play(T("12-train"), MEXICAN, 12))
-    again = replay_record(write_record(match.log))
-    assert again.state.trains[MEXICAN].end == 12
-    assert again.state.hand_counts == state.hand_counts == [23, 23]
+        state.push(Play(T("A-train"), state.turn, "A"))
+    state.push(Play(T("12-train"), MEXICAN, 12))
+    assert state.trains[MEXICAN].end == 12 and state.hand_counts == [23, 23]
