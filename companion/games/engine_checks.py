@@ -59,7 +59,11 @@ class EngineChecks:
             raise IllegalAction(
                 f"{who} cannot remove track to {action.station or 'main'}", self._remove_rule()
             )
-        self._check_drawn_tile(action.drawn, "the domino drawn into the score yard")
+        line = self.lines[self.turn]
+        keep = 0 if action.station is None else line.tiles.index(action.station) + 1
+        self._check_drawn_tile(
+            action.drawn, "the domino drawn into the score yard", line.tiles[keep:]
+        )
 
     def _check_draw(self, action: Draw, who: str) -> None:
         if self.played or self.drawn is not None:
@@ -68,11 +72,20 @@ class EngineChecks:
             raise IllegalAction(f"the boneyard is depleted: {who} passes", "can't play: draw")
         self._check_drawn_tile(action.tile, "the domino drawn into the score yard")
 
-    def _check_drawn_tile(self, tile: Tile | None, what: str) -> None:
-        """Score-yard draws are face up: the live table names them, the simulator may not."""
+    def _check_drawn_tile(self, tile: Tile | None, what: str, returning: list[Tile] = ()) -> None:
+        """Score-yard draws are face up: the live table names them, the simulator may not.
+        ``returning`` is track on its way to the removed pile before the draw."""
         if tile is None:
             if self.hidden:
                 raise IllegalAction(f"say {what}: it lies face up (e.g. 'draw 3-5')")
+            return
+        if not self.boneyard_count:
+            # The boneyard is empty: it is rebuilt from the removed track before the draw.
+            if tile not in [*self.removed, *returning]:
+                raise IllegalAction(
+                    f"the boneyard is rebuilt from the removed track, and {tile} is not in it",
+                    "if the boneyard ever becomes depleted these will be flipped over",
+                )
             return
         if self._seen(tile):
             raise IllegalAction(f"{tile} is already face up on the table", "one set")
