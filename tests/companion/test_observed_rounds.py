@@ -67,3 +67,27 @@ def test_an_observed_dice_round_scores_the_same_from_chains_and_counts(seed, pla
         seen.push(action)
     assert seen.outcome == known.outcome
     assert seen.scores() == known.scores()
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 2**32), players=st.integers(2, 8))
+def test_an_observed_supertrain_round_follows_a_real_one_wild_and_action_tiles_included(
+    seed, players
+):
+    from companion.tiles import Tile
+
+    game = new_game("supertrain")
+    setup = RoundSetup(1, Tile(12, 12), seed % players)
+    known = game.deal(setup, players, random.Random(seed))
+    seen = game.observed_round(setup, players)
+    bot = RandomBot(random.Random(seed))
+    while known.outcome is None:
+        action = bot.choose(known, known.legal_actions())
+        known.push(action)
+        seen.push(action)
+        assert seen.hand_counts == [len(hand) for hand in known.hands]
+        assert (seen.turn, seen.direction) == (known.turn, known.direction)
+        assert {i: t.tiles for i, t in seen.trains.items()} == {
+            i: t.tiles for i, t in known.trains.items()
+        }
+    assert seen.outcome == known.outcome
