@@ -33,7 +33,7 @@ from companion.games.mexican_train import MexicanTrain, MexicanTrainOptions, Tra
 from companion.games.notation import format_action as shared_format
 from companion.games.notation import train_name
 from companion.games.trains import Train
-from companion.tiles import ACTION_LETTERS, TRAIN, End, Tile, double_set
+from companion.tiles import TRAIN, End, Tile, double_set
 
 HAND_SIZES = {2: 25, 3: 23, 4: 18, 5: 16, 6: 14, 7: 12, 8: 11}
 """The sheet: "2 players - 25 tiles each; 3 players - 23; 4 players - 18; ..." """
@@ -333,6 +333,3 @@ class SuperTrain(MexicanTrain):
             train = train_name(action.train, names)
             return f"play {action.tile} on {train} leaving {action.exposed}"
         return shared_format(action, names)
-
-
-__all__ = ["ACTION_LETTERS", "SuperTrain", "SuperTrainOptions", "SuperTrainRound"]
