@@ -79,10 +79,12 @@ def test_an_unknown_house_rule_is_refused_in_one_line(game_id, capsys):
     assert "unknown house rule" in capsys.readouterr().err
 
 
-def _conservation(game_id: str, seed: int, players: int) -> None:
+def _conservation(game_id: str, seed: int, players: int, later: int) -> None:
     game = new_game(game_id)
     rng = random.Random(seed)
     setup = game.first_round(players, rng)
+    for _ in range(later):  # a later round: another engine, the Train-Train, another starter
+        setup = game.next_round(setup, players, [0] * players) or setup
     state = game.deal(setup, players, rng)
     whole = full_set(game, players)
     # Random players find every kind of action; dice chains' random player would end most
@@ -101,9 +103,13 @@ def test_every_tile_is_in_exactly_one_place_after_every_action(game_id):
     allowed = GAMES[game_id]
 
     @settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-    @given(seed=st.integers(0, 2**32), players=st.sampled_from(list(allowed)))
-    def prop(seed, players):
-        _conservation(game_id, seed, players)
+    @given(
+        seed=st.integers(0, 2**32),
+        players=st.sampled_from(list(allowed)),
+        later=st.integers(0, 13),
+    )
+    def prop(seed, players, later):
+        _conservation(game_id, seed, players, later)
 
     prop()
 
