@@ -290,6 +290,10 @@ class EngineRound(EngineChecks):
             line = action.train if isinstance(action, Play) else action.line
             own = line == self.turn or self.lines[line].incomplete
             return (3, action.tile.is_double, own, action.tile.pips)
+        if isinstance(action, RemoveTrack) and self.hands is not None:
+            # Worth a draw into the score yard only if it reopens the line at a number held.
+            end = (action.station or self.main).high
+            return (2, 1) if any(t.has(end) for t in self.hands[self.turn]) else (1, 0)
         if isinstance(action, (Draw, Pass, EndTurn)):
-            return (2,)
-        return (1,)
+            return (2, 0)
+        return (1, 0)
