@@ -334,3 +334,13 @@ def test_a_last_tile_laid_on_another_players_line_draws_one_so_that_player_is_no
     state = table(["3-5", "0-0"], lines={0: "3-4"}, boneyard="6-6")
     state.push(Play(T("3-5"), 1))
     assert state.outcome is None and state.hands[0] == tiles("6-6")
+
+
+def test_simulated_players_remove_track_when_it_reopens_their_line():
+    from companion.games.bots import GreedyBot
+
+    state = table(["5-6 1-2", "0-0"], lines={0: "3-5 5-5 5-4"}, boneyard="6-6 0-4")
+    bot = GreedyBot(random.Random(1))
+    assert bot.choose(state, state.legal_actions()) == RemoveTrack(T("5-5"))
+    state.push(RemoveTrack(T("5-5")))
+    assert bot.choose(state, state.legal_actions()) == Play(T("5-6"), 0)
