@@ -165,6 +165,10 @@ class Match:
         if state.outcome is not None:
             summary = self.rounds[-1]
             summary.ended, summary.out = state.outcome.ended, tuple(state.outcome.out)
+            if self.seed is not None:  # dealt hands: the round's own scores are known
+                summary.scores = self.game.round_scores(state)
+            if summary.engine is None and getattr(state, "main", None) is not None:
+                summary.engine = str(state.main)  # the Engine games' main station
             events.append(Event("round_ended", p["seat"], {"ended": summary.ended}))
         return events
 

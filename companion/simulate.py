@@ -58,11 +58,7 @@ def result(match: Match) -> dict[str, Any]:
     for summary in match.rounds:
         scores = [match.pad.value(summary.number, s) for s in range(len(names))]
         raw = [0 if v is None else v for v in scores]
-        winners = (
-            game.round_winners(raw)
-            if match.game.measure == "pips"
-            else [s for s in range(len(names)) if raw[s] == max(raw)]
-        )
+        raw, winners = game.round_report(raw, summary.scores)
         rounds.append(
             {
                 "engine": summary.engine,

@@ -205,6 +205,14 @@ class Game:
         """What goes on the score pad for a round's scores (pips by default)."""
         return list(scores)
 
+    def round_report(
+        self, pad_row: list[int], scores: list[int] | None
+    ) -> tuple[list[int], list[int]]:
+        """A round's "scores" and "winners" in ``simulate --json``: the score pad's row."""
+        if self.measure == "pips":
+            return pad_row, self.round_winners(pad_row)
+        return pad_row, [seat for seat, value in enumerate(pad_row) if value == max(pad_row)]
+
     def round_winners(self, scores: list[int]) -> list[int]:
         best = min(scores)
         return [seat for seat, score in enumerate(scores) if score == best]
@@ -252,7 +260,7 @@ def new_game(
     return game_class(game_id)(preset, options)
 
 
-GAME_MODULES = ("mexican_train",)
+GAME_MODULES = ("mexican_train", "supertrain", "engine_games", "dice_chains")
 
 
 def _load_all() -> None:

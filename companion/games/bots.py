@@ -33,6 +33,9 @@ class GreedyBot:
         self.rng = rng
 
     def choose(self, state, actions: Sequence[Action]) -> Action:
+        prefer = getattr(state, "bot_preference", None)
+        if prefer is not None:  # games with their own actions rank them themselves
+            return max(actions, key=lambda action: (prefer(action), self.rng.random()))
         plays = [a for a in actions if isinstance(a, Play)]
         for action in actions:
             if isinstance(action, Tap):
