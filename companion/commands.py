@@ -64,6 +64,14 @@ class EnterScore:
 
 
 @dataclass(frozen=True)
+class ActionTile:
+    """The seat to move played an action tile: "skip", "reverse", "draw" or "twice"."""
+
+    seat: int
+    kind: str
+
+
+@dataclass(frozen=True)
 class LiftMarker:
     seat: int
 
@@ -77,7 +85,7 @@ class EndRound:
 
 @dataclass(frozen=True)
 class NextRound:
-    pass
+    starter: int | None = None  # who starts, when the game's own rule needs the table's word
 
 
 @dataclass(frozen=True)

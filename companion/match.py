@@ -60,6 +60,7 @@ class Match:
         self.finished = False
         self.log: list[Record] = []
         self.readings: dict[int, dict[str, Any]] = {}
+        self.hand_pips: dict[int, int] = {}  # counted hands waiting to become tokens
         self.photos: list[dict[str, Any]] = []
 
     # --- building events ---------------------------------------------------------------
@@ -84,7 +85,7 @@ class Match:
         return ("game_started", payload)
 
     def prepare_round(self, starter: int | None = None) -> Record:
-        """The next round. ``starter`` overrides who starts the first round (the table drew)."""
+        """The next round. ``starter`` overrides who starts it (the table drew or revealed)."""
         game, n = self._game(), len(self.players)
         if self.state is not None and self.state.outcome is None:
             raise CompanionError("the round in play has not ended")
@@ -92,14 +93,14 @@ class Match:
             raise CompanionError("the game is over")
         if self.setup is None:
             setup = game.first_round(n, self._rng("starter"))
-            if starter is not None:
-                if not isinstance(starter, int) or not 0 <= starter < n:
-                    raise CompanionError(f"there is no seat {starter + 1} to start")
-                setup.starter = starter
         else:
             setup = game.next_round(self.setup, n, self.pad.totals())
             if setup is None:
                 raise CompanionError("every round has been played")
+        if starter is not None:
+            if not isinstance(starter, int) or not 0 <= starter < n:
+                raise CompanionError(f"there is no seat {starter + 1} to start")
+            setup.starter = starter
         engine = str(setup.engine) if setup.engine is not None else None
         return (
             "round_started",
@@ -153,6 +154,7 @@ class Match:
             self.state = self.game.deal(self.setup, n, self._rng(f"round {p['round']}"))
         self.rounds.append(RoundSummary(p["round"], p["engine"]))
         self.readings = {}
+        self.hand_pips = {}
         return [
             Event("round_started", p["starter"], {"round": p["round"]}),
             Event("turn", self.state.turn),
@@ -193,6 +195,12 @@ class Match:
         self.readings[p["seat"]] = p
         self.photos.append(p)
         return [Event("hand_read", p["seat"], {"total": p["total"]})]
+
+    def _on_hand_scored(self, p: dict[str, Any]) -> list[Event]:
+        """A hand counted in a game whose pad counts tokens: kept until all are in."""
+        self.hand_pips[p["seat"]] = p["value"]
+        self.readings.pop(p["seat"], None)
+        return [Event("hand_scored", p["seat"], {"pips": p["value"]})]
 
     def _on_marker_lifted(self, p: dict[str, Any]) -> list[Event]:
         return self._state().lift_marker(p["seat"])

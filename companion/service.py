@@ -19,7 +19,7 @@ from typing import Any
 
 from companion import commands as c
 from companion.errors import CompanionError, StoreError
-from companion.games.base import EndTurn, Event, GoOut, Pass, Tap
+from companion.games.base import Announce, EndTurn, Event, GoOut, Pass, Tap
 from companion.match import Match, Record
 from companion.snapshot import snapshot
 from companion.store import Store, StoredEvent
@@ -181,6 +181,16 @@ class Companion:
             events += self._begin_scoring()
         return events
 
+    def _do_ActionTile(self, cmd: c.ActionTile) -> list[Event]:
+        match = self._match()
+        self._check_seat(cmd.seat)
+        state = match.state
+        if state is None or state.outcome is not None:
+            raise CompanionError("no round is in play")
+        if cmd.seat != state.turn:
+            raise CompanionError(f"it is {match.players[state.turn]}'s turn")
+        return self._commit(match.prepare_action(Announce(cmd.kind)))
+
     def _do_Knock(self, cmd: c.Knock) -> list[Event]:
         match = self._match()
         state = match.state
@@ -213,7 +223,7 @@ class Companion:
             raise CompanionError(f"the round is not scored yet: waiting for {waiting}")
         if match.state is not None and match.state.outcome is None:
             raise CompanionError("a round is in play")
-        return self._commit(match.prepare_round())
+        return self._commit(match.prepare_round(cmd.starter))
 
     def _do_EndGame(self, cmd: c.EndGame) -> list[Event]:
         match = self._match()
@@ -232,6 +242,10 @@ class Companion:
             raise CompanionError("say why the score is corrected; the reason is kept with it")
         if pad.value(round_number, cmd.seat) is None and match.state.outcome is None:
             raise CompanionError("the round is still in play; scores come when it ends")
+        if pad.value(round_number, cmd.seat) is None:
+            if cmd.seat not in self._waiting():
+                raise CompanionError(f"{match.players[cmd.seat]}'s hand is already scored")
+            return self._score_hand(cmd.seat, cmd.value, cmd.by, cmd.why)
         kind, payload = match.prepare_score(cmd.seat, cmd.value, cmd.by, cmd.why)
         payload["round"] = round_number
         return self._commit((kind, payload)) + self._after_score()
@@ -258,15 +272,30 @@ class Companion:
         row = match.pad.row(match.setup.number)
         start = match.setup.starter
         order = [(start + i) % len(match.players) for i in range(len(match.players))]
-        return [seat for seat in order if row[seat] is None]
+        return [seat for seat in order if row[seat] is None and seat not in match.hand_pips]
+
+    def _score_hand(self, seat: int, value: int, by: str, why: str = "") -> list[Event]:
+        """A hand is counted. Pips go straight on the pad; for games that count win tokens
+        the hands are kept until every one is in, then the lowest win a token each."""
+        match = self.match
+        if match.game.measure != "tokens":
+            return self._commit(match.prepare_score(seat, value, by, why)) + self._after_score()
+        kind, payload = match.prepare_score(seat, value, by, why)
+        events = self._commit(("hand_scored", payload))
+        if len(match.hand_pips) == len(match.players):
+            hands = [match.hand_pips[s] for s in range(len(match.players))]
+            for s, tokens in enumerate(match.game.pad_values(hands, None)):
+                record = match.prepare_score(s, tokens, "rule", f"{hands[s]} in hand and yard")
+                events += self._commit(record)
+        return events + self._after_score()
 
     def _begin_scoring(self) -> list[Event]:
         """Players who went out score 0; the first waiting seat's camera turn begins."""
         match = self.match
         events = []
         for seat in match.state.outcome.out:
-            if match.pad.value(match.setup.number, seat) is None:
-                events += self._commit(match.prepare_score(seat, 0, "rule", "went out"))
+            if seat in self._waiting():
+                events += self._score_hand(seat, 0, "rule", "went out")
         return events + self._after_score()
 
     def _after_score(self) -> list[Event]:
@@ -284,9 +313,7 @@ class Companion:
             raise CompanionError(f"{match.players[cmd.seat]}'s hand is already scored")
         reading = match.readings.get(cmd.seat)
         if cmd.gesture == "press" and reading is not None:
-            why = "confirmed by the player"
-            record = match.prepare_score(cmd.seat, reading["total"], reading["source"], why)
-            return self._commit(record) + self._after_score()
+            return self._score_hand(cmd.seat, reading["total"], reading["source"], "confirmed")
         if self.hand_reader is None:
             self.degraded["camera"] = "no camera: enter the scores on the score pad"
             raise CompanionError("no camera here: enter the score on the score pad")

@@ -71,12 +71,16 @@ def snapshot(companion) -> dict[str, Any]:
             "clockwise" if getattr(live, "direction", 1) == 1 else "counter-clockwise"
         )
         state["markers"] = sorted(s + 1 for s in _markers(live))
+        state["action_tiles"] = list(match.game.live_actions)
+        draws_first = getattr(live, "draws_first", None)
+        state["draws_first"] = None if draws_first is None else draws_first + 1
         state["last_tile"] = sorted(s + 1 for s in getattr(live, "tapped", ()))
     if state["phase"] == "scoring":
         waiting = companion._waiting()
         state["scoring"] = {
             "waiting": [s + 1 for s in waiting],
             "next": waiting[0] + 1 if waiting else None,
+            "hands": {str(seat + 1): pips for seat, pips in match.hand_pips.items()},
             "readings": {
                 str(seat + 1): {k: v for k, v in r.items() if k != "seat"}
                 for seat, r in match.readings.items()

@@ -51,8 +51,8 @@ class Demo:
         if self.speed > 0:
             time.sleep(seconds / self.speed)
 
-    def wait_for(self, what: str, predicate) -> dict:
-        deadline = time.monotonic() + WAIT_S
+    def wait_for(self, what: str, predicate, seconds: float = WAIT_S) -> dict:
+        deadline = time.monotonic() + seconds
         while time.monotonic() < deadline:
             state = self.companion.state()
             if predicate(state):
@@ -68,9 +68,18 @@ class Demo:
         self.wait_for(f"seat {seat + 1} to {gesture}", lambda s: s["seq"] > seq)
 
     def centre(self, hold: bool) -> None:
+        """Press (next round) or hold (blocked round) the centerpiece button; if the
+        centerpiece is not talking, the host does it on the score pad instead."""
         seq = self.companion.state()["seq"]
-        self.table.simulated_centerpiece.press_button(1.3 if hold else 0.1)
-        self.wait_for("the centerpiece button", lambda s: s["seq"] > seq)
+        hub, driver = self.table.simulated_centerpiece, self.table.centerpiece
+        if hub is not None and driver is not None and driver.connected:
+            hub.press_button(1.3 if hold else 0.1)
+            try:
+                self.wait_for("the centerpiece button", lambda s: s["seq"] > seq, 3.0)
+                return
+            except CompanionError:
+                self.out("  (the centerpiece did not answer; the host steps in)")
+        self.companion.call(c.EndRound("blocked") if hold else c.NextRound())
 
     def play_round(self) -> None:
         names = self.sim.players
@@ -179,6 +188,11 @@ def run(args: argparse.Namespace) -> int:
                 print(f"(demo without the {part}: {problem})")
             if table.web is not None:
                 print(f"Score pad: {table.web.url}  (open it in a browser)")
+            if table.centerpiece is not None:
+                try:
+                    table.centerpiece.wait_connected(5.0)
+                except CompanionError as error:
+                    print(f"(demo without sounds: {error})")
             demo = Demo(table, sim, args.speed)
             sim.deal()
             table.companion.call(

@@ -78,7 +78,15 @@ class GoOut:
     """The seat to move played its last tile (on the live table, where nobody saw it)."""
 
 
-Action = Play | Draw | Pass | EndTurn | Tap | GoOut
+@dataclass(frozen=True, slots=True)
+class Announce:
+    """On the live table: the seat to move played an action tile ("skip", "reverse",
+    "draw" or "twice"); the companion cannot see it, so the player says so."""
+
+    kind: str
+
+
+Action = Play | Draw | Pass | EndTurn | Tap | GoOut | Announce
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,6 +173,8 @@ class Game:
     default_preset: ClassVar[str]
     players: ClassVar[range]
     measure: ClassVar[str] = "pips"
+    live_actions: ClassVar[tuple[str, ...]] = ()
+    """Action tiles a player announces on the live table (SuperTrain's S, R, D, T)."""
 
     def __init__(self, preset: str | None = None, options: Mapping[str, Any] | None = None):
         preset = preset or self.default_preset
@@ -195,7 +205,7 @@ class Game:
         """The live table's round: hands unseen, the companion follows the turns."""
         from companion.live import LiveTurns
 
-        return LiveTurns(players, setup.starter)
+        return LiveTurns(players, setup.starter, self.live_actions)
 
     def round_scores(self, state) -> list[int]:
         """Each seat's score for a finished round whose hands are known."""

@@ -7,7 +7,18 @@ which end it leaves open: ``play 3-train on Ann leaving train``.
 from __future__ import annotations
 
 from companion.errors import CompanionError
-from companion.games.base import MEXICAN, Action, Draw, EndTurn, GoOut, Pass, Play, Tap, TrainId
+from companion.games.base import (
+    MEXICAN,
+    Action,
+    Announce,
+    Draw,
+    EndTurn,
+    GoOut,
+    Pass,
+    Play,
+    Tap,
+    TrainId,
+)
 from companion.tiles import TRAIN, End, Tile
 
 
@@ -53,6 +64,8 @@ def format_action(action: Action, names: list[str]) -> str:
         return "tap"
     if isinstance(action, GoOut):
         return "out"
+    if isinstance(action, Announce):
+        return f"played {action.kind}"
     raise NotationError(f"no notation for {action!r}")
 
 
@@ -79,6 +92,8 @@ def parse_action(text: str, names: list[str]) -> Action:
             return Tap()
         if verb == "out" and not rest:
             return GoOut()
+        if verb == "played" and len(rest) == 1:
+            return Announce(rest[0].lower())
     except ValueError as error:
         raise NotationError(f"cannot read {text!r}: {error}") from None
     raise NotationError(f"cannot read {text!r}: say play, draw, pass, end, tap or out")

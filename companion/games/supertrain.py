@@ -294,6 +294,7 @@ class SuperTrain(MexicanTrain):
     default_preset = "puremco"
     players = range(2, 9)
     round_class = SuperTrainRound
+    live_actions = ("skip", "reverse", "draw", "twice")
 
     def next_round(
         self, previous: RoundSetup, players: int, totals: Sequence[int]

@@ -1,14 +1,9 @@
 import pytest
+from rule_helpers import tiles
 
 from companion.games.base import new_game
 from companion.games.mexican_train import TrainRound
 from companion.tiles import Tile
-
-NAMES = ["Ann", "Bob", "Cy", "Di"]
-
-
-def tiles(text: str) -> list[Tile]:
-    return [Tile.parse(t) for t in text.split()]
 
 
 @pytest.fixture

@@ -4,7 +4,7 @@ FP = Front Porch Classics (preset front-porch), PM = Puremco (preset puremco).
 """
 
 import pytest
-from conftest import NAMES, tiles
+from rule_helpers import NAMES, tiles
 
 from companion.games.base import MEXICAN, Draw, EndTurn, IllegalAction, Pass, Play, Tap
 from companion.games.mexican_train import HAND_SIZES, MexicanTrain

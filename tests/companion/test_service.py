@@ -144,3 +144,37 @@ def test_bad_commands_are_refused_with_a_reason(companion):
         companion.call(c.Gesture(0, "wiggle"))
     with pytest.raises(CompanionError, match="same name"):
         companion.call(c.NewGame("mexican-train", ["Ann", "ann"]))
+
+
+def test_supertrain_action_tiles_change_the_turn_order_on_the_live_table(companion):
+    """SuperTrain: "S-Train (Skip) ... causes the next player in the rotation to be skipped";
+    "R-Train (Reverse) ... reverses the rotation"; "D-Train (Draw) ... requires the next
+    player in rotation to draw a domino before he plays"."""
+    companion.call(c.NewGame("supertrain", ["Ann", "Bob", "Cy", "Di"], starter=0))
+    companion.call(c.ActionTile(0, "skip"))
+    companion.call(c.Gesture(0, "press"))
+    assert turn(companion) == 2  # Bob was skipped
+    companion.call(c.ActionTile(2, "reverse"))
+    companion.call(c.Gesture(2, "press"))
+    assert turn(companion) == 1 and companion.state()["direction"] == "counter-clockwise"
+    companion.call(c.ActionTile(1, "draw"))
+    assert companion.state()["draws_first"] == 1  # Ann, next counter-clockwise
+    with pytest.raises(CompanionError, match="turn"):
+        companion.call(c.ActionTile(3, "skip"))
+
+
+def test_action_tiles_are_refused_in_games_without_them(companion):
+    companion.call(c.NewGame("mexican-train", ["Ann", "Bob"], starter=1))
+    with pytest.raises(CompanionError, match="no action tile"):
+        companion.call(c.ActionTile(1, "skip"))
+
+
+def test_the_host_can_say_who_starts_the_next_round(companion):
+    companion.call(c.NewGame("engine-191", ["Ann", "Bob", "Cy"], starter=0))
+    companion.call(c.Gesture(0, "out"))
+    for seat, pips in zip(companion.state()["scoring"]["waiting"], [12, 30], strict=True):
+        companion.call(c.EnterScore(seat - 1, pips))
+    # "The player with the lowest score wins the round": Ann went out, a token for her.
+    assert companion.state()["totals"] == {"Ann": 1, "Bob": 0, "Cy": 0}
+    companion.call(c.NextRound(starter=2))
+    assert turn(companion) == 2
