@@ -16,6 +16,9 @@ from typing import Protocol
 
 from hardware import protocol as p
 
+# A board that just reset is still starting its firmware, which cannot yet ignore Ctrl-C
+# (0x03) on its USB port: give it a moment, in which it usually says HELLO unasked.
+FIRST_HEARTBEAT_S = 0.3
 HELLO_PATIENCE_S = 2.0  # then stay quiet so a stale session on the hub ends
 QUIET_S = p.SILENCE_AFTER_S + 0.5
 
@@ -90,16 +93,23 @@ class Link:
         self.listener = listener
         self.name = name
         self.greeted = False  # HELLO received since the port was opened
+        self._hello: tuple[str, int] = ("", 0)
         self.in_flight: Outgoing | None = None
         self._reader = p.FrameReader()
         self._tx_seq = 0
         self._last_hub_seq: int | None = None
-        self._heartbeat_due = now
+        self._heartbeat_due = now + FIRST_HEARTBEAT_S
         self._heartbeat_pending = False
         self._opened_at = now
         self._quiet_until = 0.0
         self._went_quiet = False
         self._heartbeat_acked = False
+
+    @property
+    def ready(self) -> bool:
+        """The hub said HELLO and acked a heartbeat, so it is in a session with us: it acts
+        on commands and sends its button presses and knocks."""
+        return self.greeted and self._heartbeat_acked
 
     def next_deadline(self, now: float) -> float:
         deadline = max(self._heartbeat_due, self._quiet_until)
@@ -146,7 +156,7 @@ class Link:
         if self._heartbeat_pending:
             self._heartbeat_pending = False
             item = Outgoing(p.HEARTBEAT, b"", Receipt("heartbeat"))
-        elif self.greeted:
+        elif self.ready:
             try:
                 item = self.commands.get_nowait()
             except queue.Empty:
@@ -205,7 +215,11 @@ class Link:
         if frame.type == p.HELLO:  # always acted on: the hub may have reset
             self._last_hub_seq = frame.seq
             self.greeted = True
-            self.listener.hello(frame.body[2:].decode("utf-8", errors="replace"), frame.body[1])
+            self._hello = (frame.body[2:].decode("utf-8", errors="replace"), frame.body[1])
+            # A heartbeat now puts a hub that has just reset into its session at once.
+            self._heartbeat_due = self._quiet_until = 0.0
+            if self.ready:
+                self.listener.hello(*self._hello)
             return
         if frame.seq == self._last_hub_seq:
             return  # a retransmission: its ACK was lost; acked again, not acted on twice
@@ -222,8 +236,11 @@ class Link:
         if frame.type == p.ACK and len(frame.body) == 1:
             self.in_flight = None
             if flight.type == p.HEARTBEAT:
+                was_ready = self.ready
                 self._heartbeat_acked = True
                 self.listener.heartbeat_acked()
+                if self.ready and not was_ready:
+                    self.listener.hello(*self._hello)
             flight.receipt.settle("acked")
         elif frame.type == p.NAK and len(frame.body) == 2:
             if frame.body[1] == p.BAD_CRC and flight.sends <= p.RETRANSMISSIONS:

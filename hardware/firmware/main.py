@@ -10,6 +10,9 @@
 #   GP26 (ADC0) <- piezo disc under the table top, held at mid-rail by two 1 Mohm resistors
 #                  (one to 3V3, one to GND); a knock swings it away from the middle
 #
+# Hold the round button while plugging the centerpiece in to get the MicroPython REPL instead
+# (the firmware turns Ctrl-C off, so mpremote cannot interrupt it otherwise).
+#
 # The same file runs unchanged under CPython as the simulated centerpiece: hardware/firmware/sim
 # provides a fake `machine` module (a board simulation) and a link over a pseudo-terminal.
 # Only MicroPython built-ins are used here: no f-strings, dataclasses or typing.
@@ -436,7 +439,10 @@ class UsbLink:
 
         import micropython
 
-        micropython.kbd_intr(-1)  # 0x03 in a frame must not raise KeyboardInterrupt
+        # A frame may hold 0x03 (Ctrl-C): it must not stop the firmware. The host's first
+        # heartbeats may arrive before this line runs; a 0x03 among them would drop the Pico
+        # to the REPL until it is plugged in again (the host then reports no HELLO).
+        micropython.kbd_intr(-1)
         self.poller = select.poll()
         self.poller.register(sys.stdin, select.POLLIN)
 
@@ -459,6 +465,8 @@ def build_hub(link):
 
 
 def main():
+    if Pin(BUTTON_PIN, Pin.IN, Pin.PULL_UP).value() == 0:
+        return  # round button held while plugging in: stay at the REPL (for mpremote)
     build_hub(UsbLink()).run()
 
 

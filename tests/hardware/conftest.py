@@ -31,9 +31,10 @@ def plain_factory() -> Iterator[MockFactory]:
 
 @pytest.fixture
 def quick_seats_config():
-    """Short gesture timings so the tests do not wait 4 s for an "out"."""
+    """Short gesture timings so the tests do not wait 4 s for an "out", with margins of at
+    least 0.2 s around every threshold the tests use (the machine may be busy)."""
     return parse_seats(
-        {"count": 3, "hold_s": 0.3, "out_hold_s": 0.8, "double_press_s": 0.15, "bounce_s": 0.01}
+        {"count": 3, "hold_s": 0.5, "out_hold_s": 1.0, "double_press_s": 0.3, "bounce_s": 0.01}
     )
 
 

@@ -55,22 +55,22 @@ def test_a_second_press_soon_after_is_a_double_not_two_presses(seats, gestures):
     press(seats, 2)
     time.sleep(0.05)
     press(seats, 2)
-    time.sleep(0.4)
+    time.sleep(0.5)
     assert gestures == [(2, "double")]
 
 
 def test_two_presses_far_apart_are_two_presses(seats, gestures):
     press(seats, 2)
-    time.sleep(0.3)
+    time.sleep(0.6)
     press(seats, 2)
-    time.sleep(0.3)
+    time.sleep(0.6)
     assert gestures == [(2, "press"), (2, "press")]
 
 
 def test_holding_is_a_hold_reported_on_release(seats, gestures):
     pin = seats.seat(3).button.pin
     pin.drive_low()
-    time.sleep(0.45)
+    time.sleep(0.75)
     assert gestures == []  # it might still become "out"
     pin.drive_high()
     assert wait_until(lambda: gestures, 0.5)
@@ -81,7 +81,7 @@ def test_holding_is_a_hold_reported_on_release(seats, gestures):
 def test_a_very_long_hold_is_out_while_still_held_and_the_release_adds_nothing(seats, gestures):
     pin = seats.seat(1).button.pin
     pin.drive_low()
-    assert wait_until(lambda: gestures, 1.5)
+    assert wait_until(lambda: gestures, 2.0)
     assert gestures == [(1, "out")]
     time.sleep(0.2)
     pin.drive_high()
@@ -91,8 +91,8 @@ def test_a_very_long_hold_is_out_while_still_held_and_the_release_adds_nothing(s
 
 def test_contact_bounce_gives_one_gesture(seats, gestures):
     press(seats, 1, 0.05, bounce=6)
-    time.sleep(0.35)
-    press(seats, 1, 0.4, bounce=6)
+    time.sleep(0.6)
+    press(seats, 1, 0.75, bounce=6)
     time.sleep(0.3)
     assert gestures == [(1, "press"), (1, "hold")]
 
@@ -100,15 +100,15 @@ def test_contact_bounce_gives_one_gesture(seats, gestures):
 def test_seats_do_not_mix_up_their_buttons(seats, gestures):
     press(seats, 1)
     press(seats, 3)
-    time.sleep(0.3)
+    time.sleep(0.6)
     assert sorted(gestures) == [(1, "press"), (3, "press")]
 
 
 def test_default_timings_hold_for_1_2_seconds(pwm_factory, gestures):
     config = SeatsConfig()
     with Seats(config, pin_factory=pwm_factory, on_gesture=lambda *g: gestures.append(g)) as seats:
-        press(seats, 1, 1.1)
-        press(seats, 2, 1.3)
+        press(seats, 1, 0.9)
+        press(seats, 2, 1.5)
         time.sleep(config.double_press_s + 0.2)
     assert sorted(gestures) == [(1, "press"), (2, "hold")]
 
