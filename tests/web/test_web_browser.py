@@ -325,3 +325,13 @@ def test_a_host_whose_pin_was_changed_is_asked_to_log_in_again(phone_page, game,
         assert game.state()["phase"] == "playing"
     finally:
         back.close()
+
+
+def test_the_join_page_shows_a_qr_code_that_fits_the_phone(phone_page, server):
+    page = phone_page()
+    page.click("nav a[href='/join']")
+    code = page.locator(".qr svg")
+    code.wait_for()
+    box = code.bounding_box()
+    assert 200 <= box["width"] <= PHONE["width"] and abs(box["width"] - box["height"]) < 2
+    assert page.locator(".url a").inner_text() == server.url
