@@ -109,6 +109,7 @@ function renderPad(state) {
       ),
     ),
   );
+  table.className = state.players.length > 5 ? "pad many" : "pad";
   table.replaceChildren(h("thead", {}, head), h("tbody", {}, rows), h("tfoot", {}, totals));
 }
 
