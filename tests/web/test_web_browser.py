@@ -335,3 +335,19 @@ def test_the_join_page_shows_a_qr_code_that_fits_the_phone(phone_page, server):
     box = code.bounding_box()
     assert 200 <= box["width"] <= PHONE["width"] and abs(box["width"] - box["height"]) < 2
     assert page.locator(".url a").inner_text() == server.url
+
+
+def test_a_seat_phone_confirms_its_hand_reading_with_its_button(phone_page, game):
+    seat = seat_to_move(game)
+    _score_everyone_but(game, keep=seat)
+    page = phone_page()
+    page.click(f"[data-claim='{seat}']")
+    game.call(c.HandRead(seat - 1, 23, [[5, 6], [6, 6]], False, None, source="camera"))
+    button = page.locator("[data-gesture='press']")
+    page.wait_for_function(
+        "() => document.querySelector(\"[data-gesture='press']\").textContent === 'Confirm 23'"
+    )
+    button.click()
+    cell = f"#pad tbody tr[data-round='1'] td[data-seat='{seat}']"
+    page.wait_for_function(f'() => document.querySelector("{cell}").textContent === "23"')
+    assert game.state()["rounds"][0]["scores"][seat - 1] == 23
