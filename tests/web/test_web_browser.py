@@ -278,6 +278,7 @@ def test_the_winner_card_and_a_past_game_from_the_history(phone_page, game):
     page.locator("#winner").wait_for(state="visible", timeout=2000)
     assert page.locator("#winner-names").inner_text() == "Bob"
     assert page.locator("#alert").inner_text() == "Game over: Bob won!"
+    page.locator("#history li[data-game='1']", has_text="· finished").wait_for(timeout=2000)
     game.call(c.NewGame("mexican-train", ["Dee", "Eve"], None, {}))
     page.locator("#history li[data-game='1'] button").wait_for(timeout=2000)
     assert page.locator("#winner").is_hidden()
