@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, jsonify
+from flask import Blueprint, Response, jsonify
 
 from companion import commands as c
 from companion.errors import CompanionError
@@ -40,7 +40,7 @@ def run(command: Any, refused_status: int = 409):
 
 @bp.get("/api/state")
 def state():
-    return jsonify(table().companion.state())
+    return Response(table().state_json(), mimetype="application/json")
 
 
 @bp.get("/api/rulebook")

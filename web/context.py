@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from flask import current_app
@@ -24,6 +25,17 @@ class Table:
     broadcaster: Broadcaster
     guard: PinGuard
     recognise_photo: Recogniser
+    _encoded: tuple[object, bytes] = field(default=(None, b""), repr=False)
+
+    def state_json(self) -> bytes:
+        """The state as JSON, encoded once per change however many phones ask for it (the
+        companion makes a new state object on every commit)."""
+        state = self.companion.state()
+        cached_state, encoded = self._encoded
+        if cached_state is not state:
+            encoded = json.dumps(state, separators=(",", ":")).encode()
+            self._encoded = (state, encoded)  # one tuple: threads see old or new, whole
+        return encoded
 
 
 def table() -> Table:

@@ -203,6 +203,8 @@ def last_event_id() -> int | None:
 def events() -> Response:
     here = table()
     last_seen = last_event_id()
+    if request.method == "HEAD":  # headers only: do not hold a thread for a stream
+        return Response(mimetype="text/event-stream", headers={"Cache-Control": "no-cache"})
     listener = here.broadcaster.join(here.settings.max_live_phones)
     gone = request.environ.get("waitress.client_disconnected", lambda: False)
     stream = here.broadcaster.stream(listener, last_seen, here.settings.keepalive_seconds, gone)

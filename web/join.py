@@ -45,6 +45,6 @@ def print_join_qr(url: str, out: TextIO | None = None) -> None:
 @bp.get("/join")
 def join_page():
     url = table().settings.public_url or request.host_url
-    qr = segno.make(url, error="m").svg_inline(scale=6, dark="#000", light="#fff", border=2)
+    qr = segno.make(url, error="m").svg_inline(dark="#000", light="#fff", border=2, omitsize=True)
     players = table().companion.state()["players"]
     return render_template("join.html", url=url, qr=qr, players=players)

@@ -211,3 +211,12 @@ def test_unknown_addresses_and_methods_answer_in_json(client):
     assert wrong.status_code == 404
     method = client.delete("/api/state")
     assert method.status_code == 405 and "GET" in method.headers["Allow"]
+
+
+def test_the_state_follows_every_change(client, game):
+    before = client.get("/api/state").json
+    assert client.get("/api/state").json == before
+    game.call(c.Gesture(before["turn"]["seat"] - 1, "press"))
+    after = client.get("/api/state").json
+    assert after["seq"] == before["seq"] + 1
+    assert after["turn"]["seat"] == before["turn"]["seat"] % 3 + 1

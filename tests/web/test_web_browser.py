@@ -278,6 +278,7 @@ def test_the_winner_card_and_a_past_game_from_the_history(phone_page, game):
     page.locator("#winner").wait_for(state="visible", timeout=2000)
     assert page.locator("#winner-names").inner_text() == "Bob"
     assert page.locator("#alert").inner_text() == "Game over: Bob won!"
+    page.locator("#history li[data-game='1']", has_text="· finished").wait_for(timeout=2000)
     game.call(c.NewGame("mexican-train", ["Dee", "Eve"], None, {}))
     page.locator("#history li[data-game='1'] button").wait_for(timeout=2000)
     assert page.locator("#winner").is_hidden()
@@ -325,3 +326,29 @@ def test_a_host_whose_pin_was_changed_is_asked_to_log_in_again(phone_page, game,
         assert game.state()["phase"] == "playing"
     finally:
         back.close()
+
+
+def test_the_join_page_shows_a_qr_code_that_fits_the_phone(phone_page, server):
+    page = phone_page()
+    page.click("nav a[href='/join']")
+    code = page.locator(".qr svg")
+    code.wait_for()
+    box = code.bounding_box()
+    assert 200 <= box["width"] <= PHONE["width"] and abs(box["width"] - box["height"]) < 2
+    assert page.locator(".url a").inner_text() == server.url
+
+
+def test_a_seat_phone_confirms_its_hand_reading_with_its_button(phone_page, game):
+    seat = seat_to_move(game)
+    _score_everyone_but(game, keep=seat)
+    page = phone_page()
+    page.click(f"[data-claim='{seat}']")
+    game.call(c.HandRead(seat - 1, 23, [[5, 6], [6, 6]], False, None, source="camera"))
+    button = page.locator("[data-gesture='press']")
+    page.wait_for_function(
+        "() => document.querySelector(\"[data-gesture='press']\").textContent === 'Confirm 23'"
+    )
+    button.click()
+    cell = f"#pad tbody tr[data-round='1'] td[data-seat='{seat}']"
+    page.wait_for_function(f'() => document.querySelector("{cell}").textContent === "23"')
+    assert game.state()["rounds"][0]["scores"][seat - 1] == 23

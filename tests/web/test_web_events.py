@@ -125,3 +125,9 @@ def test_too_many_phones_are_turned_away_and_a_closed_one_frees_its_place(compan
     third = Stream(client)
     assert third.next_block().startswith("retry:")
     third.close()
+
+
+def test_head_on_the_stream_answers_at_once_without_holding_a_place(client, app):
+    response = client.head("/events")
+    assert response.status_code == 200 and response.mimetype == "text/event-stream"
+    assert app.extensions["train_companion"].broadcaster.watching == 0

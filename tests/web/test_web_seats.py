@@ -120,3 +120,16 @@ def test_a_host_who_joined_a_seat_keeps_it_after_logging_in(phone):
         "csrf_token": response.json["csrf_token"],
         "pin_set": True,
     }
+
+
+def test_lifting_another_seats_marker_is_refused(phone, game):
+    other = phone.seat % 3 + 1
+    response = post(phone, f"/api/seats/{other}/lift-marker")
+    assert response.status_code == 403
+
+
+@pytest.mark.parametrize("url", ["/api/seats/release", "/api/logout"])
+def test_leaving_needs_the_token_too(phone, url):
+    response = post(phone, url, token="")
+    assert response.status_code == 403
+    assert phone.get("/api/session").json["seat"] == phone.seat

@@ -14,7 +14,7 @@ export function chart(players, rounds) {
   const min = Math.min(0, ...sums.flat());
   const x = (i) => left + (i * (width - left - right)) / Math.max(1, rounds.length);
   const y = (v) => top + ((max - v) * (height - top - bottom)) / (max - min || 1);
-  const grid = [min, Math.round((min + max) / 2), max].map((v) => [
+  const grid = [...new Set([min, Math.round((min + max) / 2), max])].map((v) => [
     s("line", { x1: left, x2: width - right, y1: y(v), y2: y(v), stroke: "#2b323c" }),
     s("text", { x: left - 4, y: y(v) + 4, "text-anchor": "end", fill: "#9aa3ad", "font-size": 10 }, String(v)),
   ]);

@@ -79,8 +79,10 @@ function connect() {
   stream.onmessage = (event) => {
     const message = JSON.parse(event.data);
     if (!message.state) return; // a caught-up event; the last one carries the state
+    const ended = live.phase !== "over" && message.state.phase === "over";
     live = message.state;
     if (!message.catch_up) announce(message);
+    if (ended) loadHistory(view); // the game is now listed as finished
     if (live.game_id !== lastGameId) {
       lastGameId = live.game_id;
       lastCorrections = -1;

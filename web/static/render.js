@@ -29,9 +29,8 @@ function renderStatus(state) {
   engine.replaceChildren(state.round && state.round.engine ? domino(state.round.engine) : "");
   const round = state.round ? `Round ${state.round.number}` : "";
   const dir = state.direction === "counter-clockwise" ? "↺ counter-clockwise" : "↻ clockwise";
-  $("round-line").textContent = state.round
-    ? `${round} · engine ${state.round.engine || "none"} · ${dir}`
-    : "";
+  const engineText = state.round && state.round.engine ? ` · engine ${state.round.engine}` : "";
+  $("round-line").textContent = state.round ? `${round}${engineText} · ${dir}` : "";
   $("turn").textContent = state.turn
     ? `${state.turn.player}'s turn (seat ${state.turn.seat})`
     : "";
@@ -110,6 +109,7 @@ function renderPad(state) {
       ),
     ),
   );
+  table.className = state.players.length > 5 ? "pad many" : "pad";
   table.replaceChildren(h("thead", {}, head), h("tbody", {}, rows), h("tfoot", {}, totals));
 }
 

@@ -14,6 +14,10 @@ export function renderSeat(state, live) {
     const waiting = state.scoring && state.scoring.waiting.includes(session.seat);
     $("seat-photo-box").hidden = !waiting;
     if (waiting) $("seat-photo-box").open = true;
+    const reading = waiting && (state.scoring.readings || {})[String(session.seat)];
+    document.querySelector("[data-gesture='press']").textContent = reading
+      ? `Confirm ${reading.total}`
+      : "End turn";
     $("seat-name").textContent =
       `Seat ${session.seat} · ${claimed}` + (mine ? " · your turn!" : waiting ? " · your hand to score" : "");
     return;
