@@ -117,7 +117,12 @@ def end_round():
 @bp.post("/api/round/next")
 @host_only
 def next_round():
-    return run(c.NextRound())
+    """The next round; ``starter`` (a seat) when the table decided who starts it."""
+    body = json_body(required=False)
+    starter = body.get("starter")
+    if starter is not None:
+        starter = seat_in_play(starter, table().companion.state()["players"]) - 1
+    return run(c.NextRound(starter))
 
 
 @bp.post("/api/game/end")

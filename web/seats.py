@@ -53,6 +53,19 @@ def press(seat: int):
     return run(c.Gesture(seat - 1, gesture, source="phone"))
 
 
+@bp.post("/api/seats/<int:seat>/action")
+def action_tile(seat: int):
+    """SuperTrain: the seat to move played an action tile the companion cannot see:
+    skip, reverse, draw (the next player draws first) or twice."""
+    _seat(seat)
+    host_or_seat(seat)
+    body = json_body()
+    kind = body.get("action")
+    if kind not in ("skip", "reverse", "draw", "twice"):
+        raise ApiError(400, f'"action" is one of skip, reverse, draw, twice, not {kind!r}')
+    return run(c.ActionTile(seat - 1, kind))
+
+
 @bp.post("/api/seats/<int:seat>/lift-marker")
 def lift_marker(seat: int):
     """The seat played on its own train again: its marker comes off."""

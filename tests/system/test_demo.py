@@ -6,9 +6,25 @@ import sys
 
 def test_demo_plays_a_short_game_night_and_prints_the_score_pad(tmp_path):
     done = subprocess.run(
-        [sys.executable, "-m", "companion.cli", "demo", "--speed", "0", "--players", "3",
-         "--rounds", "2", "--port", "0", "--data-dir", str(tmp_path)],
-        capture_output=True, text=True, timeout=300,
+        [
+            sys.executable,
+            "-m",
+            "companion.cli",
+            "demo",
+            "--speed",
+            "0",
+            "--players",
+            "3",
+            "--rounds",
+            "2",
+            "--port",
+            "0",
+            "--data-dir",
+            str(tmp_path),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
     )
     assert done.returncode == 0, done.stderr[-2000:]
     out = done.stdout
@@ -23,7 +39,9 @@ def test_demo_plays_a_short_game_night_and_prints_the_score_pad(tmp_path):
 def test_demo_refuses_a_bad_player_count_in_one_line():
     done = subprocess.run(
         [sys.executable, "-m", "companion.cli", "demo", "--players", "9"],
-        capture_output=True, text=True, timeout=60,
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     assert done.returncode == 2
     assert done.stderr.strip().count("\n") == 0 and "2 to 8 players" in done.stderr

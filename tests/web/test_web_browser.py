@@ -98,16 +98,29 @@ def test_the_page_loads_at_phone_width(phone_page, game):
 
 
 def test_seat_press_on_mock_gpio_shows_on_the_page_within_1_s(phone_page, game):
-    """Until the seats branch is merged, the press is submitted to the companion exactly as
-    the seat adapter does (a Gesture from a button); switch to mock GPIO after the merge."""
+    """A real gpiozero button on mock pins, with the default gesture timings (a press is
+    known once the double-press window has passed), wired to the companion as serve does."""
+    from gpiozero.pins.mock import MockFactory, MockPWMPin
+
+    from hardware.config import parse_seats
+    from hardware.finger import press_gesture
+    from hardware.seats import Seats
+
     page = phone_page()
     seat = seat_to_move(game)
     following = seat % 3 + 1
     expected = f"{PLAYERS[following - 1]}'s turn (seat {following})"
-    game.submit(c.Gesture(seat - 1, "press", source="button"))
-    page.wait_for_function(
-        "text => document.getElementById('turn').textContent === text", arg=expected, timeout=1000
-    )
+
+    def gesture(number: int, name: str) -> None:
+        game.submit(c.Gesture(number - 1, name, source="button"))
+
+    with Seats(parse_seats({}, count=3), MockFactory(pin_class=MockPWMPin), gesture) as seats:
+        press_gesture(seats, seat, "press")
+        page.wait_for_function(
+            "text => document.getElementById('turn').textContent === text",
+            arg=expected,
+            timeout=1000,
+        )
 
 
 def test_a_last_tile_tap_raises_the_banner(phone_page, game):

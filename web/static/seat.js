@@ -13,6 +13,11 @@ export function renderSeat(state, live) {
     const mine = state.turn && state.turn.seat === session.seat;
     const waiting = state.scoring && state.scoring.waiting.includes(session.seat);
     $("seat-photo-box").hidden = !waiting;
+    const tiles = state.action_tiles || [];
+    $("action-tiles").hidden = !(mine && tiles.length);
+    document.querySelectorAll("[data-action]").forEach((button) => {
+      button.hidden = !tiles.includes(button.dataset.action);
+    });
     if (waiting) $("seat-photo-box").open = true;
     const reading = waiting && (state.scoring.readings || {})[String(session.seat)];
     document.querySelector("[data-gesture='press']").textContent = reading
@@ -46,6 +51,11 @@ export function wireSeat(refresh) {
   document.querySelectorAll("[data-gesture]").forEach((button) =>
     button.addEventListener("click", () =>
       act(`/api/seats/${session.seat}/press`, { gesture: button.dataset.gesture }),
+    ),
+  );
+  document.querySelectorAll("[data-action]").forEach((button) =>
+    button.addEventListener("click", () =>
+      act(`/api/seats/${session.seat}/action`, { action: button.dataset.action }),
     ),
   );
   $("seat-photo-form").addEventListener("submit", (event) => {

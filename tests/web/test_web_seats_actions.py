@@ -1,0 +1,43 @@
+"""SuperTrain's action tiles from a seat's phone, and naming the next round's starter."""
+
+from web_helpers import PLAYERS, seat_to_move
+
+from companion import commands as c
+
+
+def test_a_seat_phone_says_it_played_a_skip_and_the_next_player_is_skipped(app, companion):
+    companion.call(c.NewGame("supertrain", PLAYERS, starter=0))
+    phone = app.test_client()
+    token = phone.post("/api/seats/1/claim", json={}).json["csrf_token"]
+    answer = phone.post(
+        "/api/seats/1/action", json={"action": "skip"}, headers={"X-CSRF-Token": token}
+    )
+    assert answer.status_code == 200, answer.json
+    phone.post("/api/seats/1/press", json={"gesture": "press"}, headers={"X-CSRF-Token": token})
+    assert seat_to_move(companion) == 3  # Bob, seat 2, missed his turn
+
+
+def test_action_tiles_are_checked(host, app, game):
+    seat = seat_to_move(game)
+    bad = host.post(
+        f"/api/seats/{seat}/action", json={"action": "juggle"}, headers={"X-CSRF-Token": host.token}
+    )
+    assert bad.status_code == 400 and "skip, reverse" in bad.json["error"]
+    refused = host.post(
+        f"/api/seats/{seat}/action", json={"action": "skip"}, headers={"X-CSRF-Token": host.token}
+    )
+    assert refused.status_code == 409 and "no action tile" in refused.json["error"]
+    stranger = app.test_client().post(f"/api/seats/{seat}/action", json={"action": "skip"})
+    assert stranger.status_code == 403
+
+
+def test_the_host_names_who_starts_the_next_round(host, game):
+    headers = {"X-CSRF-Token": host.token}
+    host.post("/api/round/end", json={"ended": "blocked"}, headers=headers)
+    for seat in game.state()["scoring"]["waiting"]:
+        host.post("/api/scores", json={"seat": seat, "value": 5}, headers=headers)
+    bad = host.post("/api/round/next", json={"starter": 9}, headers=headers)
+    assert bad.status_code == 400
+    assert host.post("/api/round/next", json={"starter": 2}, headers=headers).status_code == 200
+    assert seat_to_move(game) == 2
+    assert len(PLAYERS) == 3
