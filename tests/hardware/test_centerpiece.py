@@ -48,7 +48,7 @@ def test_play_is_acked_and_the_centerpiece_sounds(sim, centerpiece):
     assert centerpiece.stop().wait(1.0)
     assert wait_until(lambda: not sim.playing, 0.5)
     assert centerpiece.volume(30).wait(1.0)
-    assert sim.hub.sounder.volume == 30
+    assert wait_until(lambda: sim.hub.sounder.volume == 30, 1.0)  # acked, then applied
 
 
 def test_a_lost_ack_is_made_good_by_retransmission_and_plays_once(sim, centerpiece):
