@@ -7,6 +7,7 @@ import time
 from hw_support import wait_until
 
 from hardware import protocol as p
+from hardware.simulated import load_firmware
 
 
 def test_hub_says_hello_when_a_session_begins(host_probe):
@@ -111,15 +112,13 @@ def test_button_and_knock_reach_the_host_and_are_retransmitted_until_acked(sim, 
     assert first is not None and first.body == bytes([p.BUTTON_PRESS])
     sent_at = time.monotonic()
     # We do not ack: the hub sends the very same frame again, 100 ms apart, 3 more times.
-    repeats = []
+    repeats = []  # (spacing is checked on the hub's own clock below: here load blurs it)
     while time.monotonic() - sent_at < 0.9:
         frame = host_probe.receive(0.9, lambda f: f.type == p.BUTTON)
         if frame is None:
             break
         repeats.append((time.monotonic() - sent_at, frame))
     assert [frame for _, frame in repeats] == [first] * 3
-    times = [0.0] + [at for at, _ in repeats]
-    assert all(later - earlier > 0.05 for earlier, later in zip(times, times[1:], strict=False))
 
     sim.knock(strength=20000)
     knock = host_probe.receive(1.0, lambda f: f.type == p.KNOCK)
@@ -178,3 +177,26 @@ def test_a_tremor_below_the_threshold_is_not_a_knock(sim, host_probe):
     assert not [f for f in host_probe.drain(0.2) if f.type == p.KNOCK]
     sim.knock(strength=9000)
     assert host_probe.receive(1.0, lambda f: f.type == p.KNOCK) is not None
+
+
+def test_the_hub_resends_100_ms_apart_three_times_then_gives_up(monkeypatch):
+    firmware = load_firmware()
+    clock = [0]
+    monkeypatch.setattr(firmware, "ticks_ms", lambda: clock[0])
+
+    class SilentHost:  # reads nothing, so the boot HELLO is never acked
+        def __init__(self):
+            self.sent: list[int] = []
+
+        def read(self):
+            return b""
+
+        def write(self, data):
+            self.sent.append(clock[0])
+
+    host = SilentHost()
+    hub = firmware.build_hub(host)
+    for clock[0] in range(0, 1000, 5):
+        hub.step()
+    assert host.sent == [0, 100, 200, 300]
+    assert hub.counters["dropped"] == 1
