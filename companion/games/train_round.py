@@ -1,0 +1,376 @@
+"""One round of a train game: trains off the engine, markers, doubles, the boneyard.
+
+Mexican Train and SuperTrain share it; the house rules come in as the game's options.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from companion.errors import CompanionError
+from companion.games.base import (
+    MEXICAN,
+    Action,
+    Draw,
+    EndTurn,
+    Event,
+    IllegalAction,
+    Outcome,
+    Pass,
+    Play,
+    Tap,
+    TrainId,
+)
+from companion.games.trains import Train
+from companion.tiles import End, Tile
+
+SATISFY_EVERYONE = "everyone"
+SATISFY_OWNER = "owner"
+
+
+class TrainRound:
+    """One round of a train game: trains off the engine, markers, doubles, the boneyard.
+
+    ``hands`` is None on the live table, where nobody knows what the players hold: then an
+    observed action is checked only against what is on the table and the hand sizes.
+    """
+
+    def __init__(
+        self,
+        options,
+        engine: Tile,
+        starter: int,
+        hands: list[list[Tile]] | None,
+        boneyard: list[Tile] | None,
+        hand_sizes: Sequence[int] | None = None,
+        boneyard_size: int | None = None,
+    ) -> None:
+        self.options = options
+        self.engine = engine
+        self.hands = hands
+        self.boneyard = boneyard
+        self.hand_counts = [len(h) for h in hands] if hands is not None else list(hand_sizes)
+        self.boneyard_count = len(boneyard) if boneyard is not None else boneyard_size
+        self.players = len(self.hand_counts)
+        value = engine.high
+        self.trains: dict[TrainId, Train] = {s: Train(s, value) for s in range(self.players)}
+        self.trains[MEXICAN] = Train(MEXICAN, value)
+        self.turn = starter
+        self.direction = 1
+        self.had_turn = [False] * self.players
+        self.tapped = [False] * self.players
+        self.out: list[int] = []
+        self.outcome: Outcome | None = None
+        self.passes_since_empty = 0
+        self._new_turn()
+
+    # --- the turn ----------------------------------------------------------------------
+    def _new_turn(self) -> None:
+        self.played = 0
+        self.owe = False
+        self.doubles: list[TrainId] = []
+        self.drew = False
+
+    @property
+    def first_turn(self) -> bool:
+        return self.options.first_turn_string and not self.had_turn[self.turn]
+
+    def targets(self) -> list[Train]:
+        """The trains the seat to move may lay a tile on right now."""
+        if self.outcome:
+            return []
+        seat, trains = self.turn, self.trains
+        own = trains[seat]
+        if self.first_turn:
+            if self.drew and self.played and not self.owe:
+                return []
+            return [own]
+        if self.played and not self.owe:
+            return []
+        if self.owe and len(self.doubles) >= self.options.max_doubles_per_turn:
+            return [trains[t] for t in self.doubles if trains[t].double_open]
+        if not self.played and self.options.double_must_be_satisfied_by == SATISFY_EVERYONE:
+            waiting = [t for t in trains.values() if t.double_open]
+            if waiting:
+                return waiting
+        open_trains = [own, trains[MEXICAN]]
+        open_trains += [t for s, t in trains.items() if s not in (seat, MEXICAN) and t.marker]
+        return open_trains
+
+    def placements(self, tile: Tile, end: End) -> list[End]:
+        """The ends ``tile`` may leave exposed when laid against ``end``."""
+        return [tile.other(end)] if tile.has(end) else []
+
+    def legal_plays(self) -> list[Play]:
+        if self.hands is None:
+            raise CompanionError("the hands on the live table are unknown; nothing to list")
+        targets = self.targets()
+        if not targets:
+            return []
+        hand = self.hands[self.turn]
+        plays = []
+        for tile in set(hand):
+            if tile.is_double and not self._double_allowed(tile, hand):
+                continue
+            for train in targets:
+                for exposed in self.placements(tile, train.end):
+                    plays.append(Play(tile, train.id, exposed))
+        return plays
+
+    def _double_allowed(self, tile: Tile, hand: list[Tile] | None) -> bool:
+        if self.first_turn:
+            return True
+        limit = self.options.max_doubles_per_turn
+        if len(self.doubles) >= limit:
+            return False
+        if len(self.doubles) + 1 < limit or limit == 1 or hand is None:
+            return True
+        # The last double a turn may lay needs a third tile from the hand, without drawing,
+        # that goes on one of the turn's doubles.
+        ends = {tile.high} | {
+            self.trains[t].end for t in self.doubles if self.trains[t].double_open
+        }
+        rest = list(hand)
+        rest.remove(tile)
+        return any(self.placements(other, end) for other in rest for end in ends)
+
+    def legal_actions(self) -> list[Action]:
+        if self.outcome:
+            return []
+        plays = self.legal_plays()
+        actions: list[Action] = list(plays)
+        if self._may_tap():
+            actions.append(Tap())
+        if self.played and not self.owe:
+            actions.append(EndTurn())
+        elif not plays:
+            actions.append(Draw() if self._may_draw() else Pass())
+        return actions
+
+    def _may_tap(self) -> bool:
+        return self.hand_counts[self.turn] == 1 and not self.tapped[self.turn]
+
+    def _may_draw(self) -> bool:
+        if self.drew or not self.boneyard_count:
+            return False
+        if self.owe:
+            return (
+                self.options.draw_for_double_follow_up
+                and len(self.doubles) < self.options.max_doubles_per_turn
+            )
+        return True
+
+    # --- checking and applying -----------------------------------------------------------
+    def check(self, action: Action, names: list[str] | None = None) -> None:
+        """Raise IllegalAction with the rule's name if ``action`` is not allowed now."""
+        names = names or [f"seat {s + 1}" for s in range(self.players)]
+        who = names[self.turn]
+        if self.outcome:
+            raise IllegalAction("the round is over", "the round ends when a player goes out")
+        if isinstance(action, Play):
+            self._check_play(action, names)
+        elif isinstance(action, Draw):
+            if self.played and not self.owe:
+                raise IllegalAction(f"{who} has played this turn", "play only one domino")
+            if not self._may_draw():
+                reason = "the boneyard is empty" if not self.boneyard_count else "no draw now"
+                raise IllegalAction(f"{who} cannot draw: {reason}", "draw one when unable")
+            if self.hands is not None and self.legal_plays():
+                raise IllegalAction(f"{who} holds a playable tile", "must play when able")
+        elif isinstance(action, Pass):
+            if self.played and not self.owe:
+                raise IllegalAction(f"{who} has played: end the turn instead", "pass")
+            if self._may_draw():
+                raise IllegalAction(f"{who} must draw before passing", "draw one when unable")
+            if self.hands is not None and self.legal_plays():
+                raise IllegalAction(f"{who} holds a playable tile", "must play when able")
+        elif isinstance(action, EndTurn):
+            if not self.played:
+                raise IllegalAction(f"{who} has not played yet", "must play when able")
+            if self.owe:
+                raise IllegalAction(f"{who} must follow the double", "playing doubles")
+        elif isinstance(action, Tap):
+            if not self._may_tap():
+                raise IllegalAction(f"{who} does not hold exactly one tile", "the last-tile tap")
+        else:
+            raise IllegalAction(f"not an action: {action!r}")
+
+    def _check_play(self, play: Play, names: list[str]) -> None:
+        who, tile = names[self.turn], play.tile
+        if play.train not in self.trains:
+            raise IllegalAction(f"there is no train {play.train!r}")
+        if self.hands is not None:
+            if tile not in self.hands[self.turn]:
+                raise IllegalAction(f"{who} does not hold {tile}")
+        elif self._on_table(tile):
+            raise IllegalAction(f"{tile} is already on the table", "one of each tile per set")
+        train = self.trains[play.train]
+        targets = self.targets()
+        if train not in targets:
+            raise IllegalAction(
+                f"{who} may not play on {train.describe(names)} now: {self._why_closed(train)}",
+                self._closed_rule(train),
+            )
+        exposed = self.placements(tile, train.end)
+        if not exposed or (play.exposed is not None and play.exposed not in exposed):
+            raise IllegalAction(
+                f"{tile} does not match the {train.end} on {train.describe(names)}",
+                "match the end",
+            )
+        if tile.is_double and not self._double_allowed(tile, self._hand_without_draw()):
+            raise IllegalAction(
+                f"{who} may not lay another double this turn",
+                "two doubles need a third tile from the hand",
+            )
+
+    def _hand_without_draw(self) -> list[Tile] | None:
+        return None if self.hands is None else self.hands[self.turn]
+
+    def _on_table(self, tile: Tile) -> bool:
+        if tile == self.engine:
+            return True
+        return any(tile in train.tiles for train in self.trains.values())
+
+    def _why_closed(self, train: Train) -> str:
+        if self.played and not self.owe:
+            return "this turn's tile is played"
+        if self.first_turn:
+            return "on a first turn a player builds only their own train"
+        if any(t.double_open for t in self.trains.values()) and not self.played:
+            return "a double is open and must be played on first"
+        if self.owe and len(self.doubles) >= self.options.max_doubles_per_turn:
+            return "the tile after two doubles goes on one of them"
+        return "it has no marker"
+
+    def _closed_rule(self, train: Train) -> str:
+        if self.first_turn:
+            return "player's first turn"
+        if any(t.double_open for t in self.trains.values()):
+            return "playing doubles"
+        return "play on an opponent's train only when it is marked"
+
+    def push(self, action: Action, names: list[str] | None = None) -> list[Event]:
+        """Check ``action`` and apply it for the seat to move; return what happened."""
+        self.check(action, names)
+        return self.apply(action)
+
+    def apply(self, action: Action) -> list[Event]:
+        seat = self.turn
+        if isinstance(action, Play):
+            return self._play(seat, action)
+        if isinstance(action, Draw):
+            return self._draw(seat, action)
+        if isinstance(action, Pass):
+            return self._pass(seat)
+        if isinstance(action, Tap):
+            self.tapped[seat] = True
+            return [Event("last_tile", seat)]
+        return self._end_turn()
+
+    def _play(self, seat: int, play: Play) -> list[Event]:
+        train = self.trains[play.train]
+        tile = play.tile
+        exposed = play.exposed if play.exposed is not None else self.placements(tile, train.end)[0]
+        if self.hands is not None:
+            self.hands[seat].remove(tile)
+        self.hand_counts[seat] -= 1
+        train.lay(tile, exposed)
+        self.played += 1
+        self.passes_since_empty = 0
+        events = [Event("played", seat, {"tile": str(tile), "train": play.train})]
+        if play.train == seat and train.marker:
+            train.marker = False
+            events.append(Event("marker_removed", seat))
+        if tile.is_double:
+            self.doubles.append(play.train)
+            self.owe = True
+        else:
+            self.owe = False
+        if self.hand_counts[seat] == 0:
+            events += self._went_out(seat)
+        elif self.hand_counts[seat] > 1:
+            self.tapped[seat] = False
+        return events
+
+    def _went_out(self, seat: int) -> list[Event]:
+        self.out.append(seat)
+        events = [Event("out", seat)]
+        if (
+            self.options.first_turn_string
+            and self.options.out_on_first_turn_lets_others_play
+            and not all(self.had_turn)
+        ):
+            return events + self._end_turn()
+        self.outcome = Outcome("out", tuple(self.out))
+        return events
+
+    def _draw(self, seat: int, draw: Draw) -> list[Event]:
+        if self.boneyard is not None:
+            tile = self.boneyard.pop()
+            if draw.tile is not None and draw.tile != tile:
+                self.boneyard.append(tile)
+                raise IllegalAction(f"the boneyard gives {tile}, not {draw.tile}")
+            self.hands[seat].append(tile)
+        self.boneyard_count -= 1
+        self.hand_counts[seat] += 1
+        self.tapped[seat] = False
+        self.drew = True
+        return [Event("drew", seat)]
+
+    def _pass(self, seat: int) -> list[Event]:
+        own = self.trains[seat]
+        events = []
+        if not own.marker:
+            own.marker = True
+            events.append(Event("marker_placed", seat))
+        events.append(Event("passed", seat))
+        if self.boneyard_count == 0:
+            self.passes_since_empty += 1
+        return events + self._end_turn()
+
+    def _end_turn(self) -> list[Event]:
+        seat = self.turn
+        self.had_turn[seat] = True
+        self._new_turn()
+        if self.out and all(self.had_turn):
+            self.outcome = Outcome("out", tuple(self.out))
+            return []
+        if self.passes_since_empty >= self.players:
+            self.outcome = Outcome("blocked")
+            return [Event("blocked", seat)]
+        self.turn = self._next_seat()
+        while self.turn in self.out:
+            self.had_turn[self.turn] = True
+            if all(self.had_turn):
+                self.outcome = Outcome("out", tuple(self.out))
+                return []
+            self.turn = self._next_seat()
+        events = []
+        waiting = [t.id for t in self.trains.values() if t.double_open]
+        if waiting:
+            events.append(Event("double_open", seat, {"train": waiting[0]}))
+        return events + [Event("turn", self.turn)]
+
+    def _next_seat(self) -> int:
+        return (self.turn + self.direction) % self.players
+
+    # --- the end -----------------------------------------------------------------------
+    def tile_value(self, tile: Tile) -> int:
+        if tile == Tile(0, 0) and self.options.zero_zero_worth:
+            return self.options.zero_zero_worth
+        return tile.pips
+
+    def scores(self) -> list[int]:
+        """Pips left in each hand; 0 for a player who went out."""
+        if self.hands is None:
+            raise CompanionError("the hands are unknown: score them from photos or by hand")
+        return [sum(self.tile_value(t) for t in hand) for hand in self.hands]
+
+    def where_tiles_are(self) -> list[Tile]:
+        """Every tile of the round: engine, trains, hands and boneyard (for conservation)."""
+        tiles = [self.engine]
+        for train in self.trains.values():
+            tiles += train.tiles
+        for hand in self.hands or []:
+            tiles += hand
+        return tiles + list(self.boneyard or [])
