@@ -72,6 +72,13 @@ class ActionTile:
 
 
 @dataclass(frozen=True)
+class RollDice:
+    """The seat to move asks the companion to roll the game's dice (a table without dice)."""
+
+    seat: int
+
+
+@dataclass(frozen=True)
 class LiftMarker:
     seat: int
 

@@ -61,6 +61,7 @@ class Match:
         self.log: list[Record] = []
         self.readings: dict[int, dict[str, Any]] = {}
         self.hand_pips: dict[int, int] = {}  # counted hands waiting to become tokens
+        self.dice: dict[str, Any] | None = None  # the last roll of the companion's dice
         self.photos: list[dict[str, Any]] = []
 
     # --- building events ---------------------------------------------------------------
@@ -155,6 +156,7 @@ class Match:
         self.rounds.append(RoundSummary(p["round"], p["engine"]))
         self.readings = {}
         self.hand_pips = {}
+        self.dice = None
         return [
             Event("round_started", p["starter"], {"round": p["round"]}),
             Event("turn", self.state.turn),
@@ -201,6 +203,10 @@ class Match:
         self.hand_pips[p["seat"]] = p["value"]
         self.readings.pop(p["seat"], None)
         return [Event("hand_scored", p["seat"], {"pips": p["value"]})]
+
+    def _on_dice_rolled(self, p: dict[str, Any]) -> list[Event]:
+        self.dice = p
+        return [Event("dice_rolled", p["seat"], {"dice": p["dice"]})]
 
     def _on_marker_lifted(self, p: dict[str, Any]) -> list[Event]:
         return self._state().lift_marker(p["seat"])

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 import queue
+import random
 import threading
 import time
 from collections.abc import Callable
@@ -58,6 +59,7 @@ class Companion:
         self._thread: threading.Thread | None = None
         self._stopping = threading.Event()
         self.heartbeat = time.monotonic()
+        self._dice = random.SystemRandom()  # fair and unpredictable; each roll is an event
         self._resume()
         self._state = snapshot(self)
 
@@ -190,6 +192,21 @@ class Companion:
         if cmd.seat != state.turn:
             raise CompanionError(f"it is {match.players[state.turn]}'s turn")
         return self._commit(match.prepare_action(Announce(cmd.kind)))
+
+    def _do_RollDice(self, cmd: c.RollDice) -> list[Event]:
+        match = self._match()
+        self._check_seat(cmd.seat)
+        if not match.game.dice:
+            raise CompanionError(f"{match.game.title} is not played with dice")
+        state = match.state
+        if state is None or state.outcome is not None:
+            raise CompanionError("no round is in play")
+        if cmd.seat != state.turn:
+            raise CompanionError(f"it is {match.players[state.turn]}'s turn to roll")
+        dice = [self._dice.randint(1, 6) for _ in range(match.game.dice)]
+        return self._commit(
+            ("dice_rolled", {"round": match.setup.number, "seat": cmd.seat, "dice": dice})
+        )
 
     def _do_Knock(self, cmd: c.Knock) -> list[Event]:
         match = self._match()

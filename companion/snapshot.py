@@ -72,6 +72,9 @@ def snapshot(companion) -> dict[str, Any]:
         )
         state["markers"] = sorted(s + 1 for s in _markers(live))
         state["action_tiles"] = list(match.game.live_actions)
+        state["dice"] = match.game.dice
+        if match.dice:
+            state["last_roll"] = {"seat": match.dice["seat"] + 1, "dice": match.dice["dice"]}
         draws_first = getattr(live, "draws_first", None)
         state["draws_first"] = None if draws_first is None else draws_first + 1
         state["last_tile"] = sorted(s + 1 for s in getattr(live, "tapped", ()))

@@ -66,6 +66,15 @@ def action_tile(seat: int):
     return run(c.ActionTile(seat - 1, kind))
 
 
+@bp.post("/api/seats/<int:seat>/roll")
+def roll(seat: int):
+    """The companion rolls the game's dice for the seat to move (a table without dice)."""
+    _seat(seat)
+    host_or_seat(seat)
+    json_body(required=False)
+    return run(c.RollDice(seat - 1))
+
+
 @bp.post("/api/seats/<int:seat>/lift-marker")
 def lift_marker(seat: int):
     """The seat played on its own train again: its marker comes off."""

@@ -173,6 +173,8 @@ class Game:
     default_preset: ClassVar[str]
     players: ClassVar[range]
     measure: ClassVar[str] = "pips"
+    dice: ClassVar[int] = 0
+    """Dice the game rolls; the companion rolls them for a table that has none."""
     live_actions: ClassVar[tuple[str, ...]] = ()
     """Action tiles a player announces on the live table (SuperTrain's S, R, D, T)."""
 

@@ -272,6 +272,7 @@ class ChainRound:
 
 @register
 class DiceChains(Game):
+    dice = 2
     id = "dice-chains"
     title = "Dice chains"
     options_class = DiceChainsOptions

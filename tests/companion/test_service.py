@@ -178,3 +178,25 @@ def test_the_host_can_say_who_starts_the_next_round(companion):
     assert companion.state()["totals"] == {"Ann": 1, "Bob": 0, "Cy": 0}
     companion.call(c.NextRound(starter=2))
     assert turn(companion) == 2
+
+
+def test_the_companion_rolls_the_dice_for_a_table_without_any(companion):
+    """Dice chains are played "with two dice"; each roll is an event a restart keeps."""
+    companion.call(c.NewGame("dice-chains", ["Ann", "Bob"], starter=1))
+    rolls = set()
+    for _ in range(40):
+        companion.call(c.RollDice(1))
+        roll = companion.state()["last_roll"]
+        assert roll["seat"] == 2 and all(1 <= d <= 6 for d in roll["dice"])
+        rolls.add(tuple(roll["dice"]))
+    assert len(rolls) > 5  # not one fixed roll
+    with pytest.raises(CompanionError, match="Bob's turn"):
+        companion.call(c.RollDice(0))
+    events = companion.store.events(companion.game_id)
+    assert sum(e.type == "dice_rolled" for e in events) == 40
+
+
+def test_games_without_dice_refuse_a_roll(companion):
+    companion.call(c.NewGame("mexican-train", ["Ann", "Bob"], starter=0))
+    with pytest.raises(CompanionError, match="not played with dice"):
+        companion.call(c.RollDice(0))

@@ -41,3 +41,16 @@ def test_the_host_names_who_starts_the_next_round(host, game):
     assert host.post("/api/round/next", json={"starter": 2}, headers=headers).status_code == 200
     assert seat_to_move(game) == 2
     assert len(PLAYERS) == 3
+
+
+def test_a_seat_phone_asks_the_companion_to_roll(app, companion):
+    companion.call(c.NewGame("dice-chains", PLAYERS, starter=1))
+    phone = app.test_client()
+    token = phone.post("/api/seats/2/claim", json={}).json["csrf_token"]
+    answer = phone.post("/api/seats/2/roll", json={}, headers={"X-CSRF-Token": token})
+    assert answer.status_code == 200, answer.json
+    assert answer.json["state"]["last_roll"]["seat"] == 2
+    other = app.test_client()
+    token = other.post("/api/seats/1/claim", json={}).json["csrf_token"]
+    refused = other.post("/api/seats/1/roll", json={}, headers={"X-CSRF-Token": token})
+    assert refused.status_code == 409 and "Bob's turn" in refused.json["error"]

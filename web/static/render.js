@@ -31,8 +31,11 @@ function renderStatus(state) {
   const dir = state.direction === "counter-clockwise" ? "↺ counter-clockwise" : "↻ clockwise";
   const engineText = state.round && state.round.engine ? ` · engine ${state.round.engine}` : "";
   $("round-line").textContent = state.round ? `${round}${engineText} · ${dir}` : "";
+  const roll = state.last_roll
+    ? ` · ${state.players[state.last_roll.seat - 1]} rolled ${state.last_roll.dice.join(" and ")}`
+    : "";
   $("turn").textContent = state.turn
-    ? `${state.turn.player}'s turn (seat ${state.turn.seat})`
+    ? `${state.turn.player}'s turn (seat ${state.turn.seat})${roll}`
     : "";
   let phase = PHASES[state.phase] || "";
   if (state.phase === "scoring" && state.scoring) {

@@ -13,6 +13,7 @@ export function renderSeat(state, live) {
     const mine = state.turn && state.turn.seat === session.seat;
     const waiting = state.scoring && state.scoring.waiting.includes(session.seat);
     $("seat-photo-box").hidden = !waiting;
+    $("dice-box").hidden = !(mine && state.dice);
     const tiles = state.action_tiles || [];
     $("action-tiles").hidden = !(mine && tiles.length);
     document.querySelectorAll("[data-action]").forEach((button) => {
@@ -66,6 +67,7 @@ export function wireSeat(refresh) {
       toast(error.message, true),
     );
   });
+  $("roll-dice").addEventListener("click", () => act(`/api/seats/${session.seat}/roll`, {}));
   $("lift-marker").addEventListener("click", () => act(`/api/seats/${session.seat}/lift-marker`));
   $("leave-seat").addEventListener("click", async () => {
     try {
