@@ -147,12 +147,6 @@ class Companion:
                 log.exception("a listener failed on %s", kind)
         return events
 
-    def _commit_all(self, records: list[Record]) -> list[Event]:
-        events: list[Event] = []
-        for record in records:
-            events += self._commit(record)
-        return events
-
     # --- commands ----------------------------------------------------------------------
     def _do_NewGame(self, cmd: c.NewGame) -> list[Event]:
         if self.match.game is not None and not self.match.finished:
@@ -171,38 +165,21 @@ class Companion:
             raise CompanionError("the game is over; the host can start a new one")
         if match.round_needs_scores():
             return self._scoring_gesture(cmd)
-        state = match.state
-        if state.outcome is not None:
-            raise CompanionError("the round is scored; press the centerpiece for the next one")
-        if cmd.seat != state.turn:
-            raise CompanionError(
-                f"it is {match.players[state.turn]}'s turn, not {match.players[cmd.seat]}'s"
-            )
+        self._seat_to_move(cmd.seat)
         events = self._commit(match.prepare_action(GESTURE_ACTIONS[cmd.gesture]))
         if match.round_needs_scores():
             events += self._begin_scoring()
         return events
 
     def _do_ActionTile(self, cmd: c.ActionTile) -> list[Event]:
-        match = self._match()
-        self._check_seat(cmd.seat)
-        state = match.state
-        if state is None or state.outcome is not None:
-            raise CompanionError("no round is in play")
-        if cmd.seat != state.turn:
-            raise CompanionError(f"it is {match.players[state.turn]}'s turn")
+        match = self._seat_to_move(cmd.seat)
         return self._commit(match.prepare_action(Announce(cmd.kind)))
 
     def _do_RollDice(self, cmd: c.RollDice) -> list[Event]:
         match = self._match()
-        self._check_seat(cmd.seat)
         if not match.game.dice:
             raise CompanionError(f"{match.game.title} is not played with dice")
-        state = match.state
-        if state is None or state.outcome is not None:
-            raise CompanionError("no round is in play")
-        if cmd.seat != state.turn:
-            raise CompanionError(f"it is {match.players[state.turn]}'s turn to roll")
+        self._seat_to_move(cmd.seat)
         dice = [self._dice.randint(1, 6) for _ in range(match.game.dice)]
         return self._commit(
             ("dice_rolled", {"round": match.setup.number, "seat": cmd.seat, "dice": dice})
@@ -342,6 +319,19 @@ class Companion:
         if self.match.game is None:
             raise CompanionError("no game yet: the host sets one up on the score pad")
         return self.match
+
+    def _seat_to_move(self, seat: int) -> Match:
+        """The match, if a round is in play and it is ``seat``'s turn; else say whose it is."""
+        match = self._match()
+        self._check_seat(seat)
+        state = match.state
+        if state is None or state.outcome is not None:
+            raise CompanionError("no round is in play; press the centerpiece for the next one")
+        if seat != state.turn:
+            raise CompanionError(
+                f"it is {match.players[state.turn]}'s turn, not {match.players[seat]}'s"
+            )
+        return match
 
     def _check_seat(self, seat: int) -> None:
         players = len(self.match.players)
