@@ -13,7 +13,7 @@ import sys
 
 from companion.errors import CompanionError
 
-COMMANDS = ("games", "simulate", "demo", "serve")
+COMMANDS = ("games", "simulate", "demo", "serve", "recognise")
 
 
 class OneLineParser(argparse.ArgumentParser):
