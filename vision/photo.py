@@ -89,7 +89,11 @@ def _jpeg_size(data: bytes) -> tuple[int, int] | None:
 
 
 def _truncated(data: bytes) -> bool:
-    """A JPEG that stops before its end marker (OpenCV fills the rest with grey)."""
+    """A JPEG that stops before its end marker (OpenCV fills the rest with grey).
+
+    The end marker cannot occur inside the compressed data, and phones may append their
+    own trailers after it, so the last one must lie in the file's second half (an EXIF
+    thumbnail's marker sits near the start)."""
     if data[:2] != b"\xff\xd8":
         return False
-    return b"\xff\xd9" not in data[-64:]
+    return data.rfind(b"\xff\xd9") < len(data) // 2
