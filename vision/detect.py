@@ -18,6 +18,9 @@ import numpy as np
 WORK_SIDE = 1280
 """Tiles are found on a copy whose longer side is this many pixels."""
 
+REJECTS: list = []
+"""Why the last candidates were rejected (for the bench's verbose mode and debugging)."""
+
 SPAN = 0.76
 """The divider spans about this much of the tile's width (used when no edge is seen)."""
 
@@ -81,19 +84,19 @@ def _as_bar(xs: np.ndarray, ys: np.ndarray) -> Bar | None:
     length = float(hi - lo) + 1
     if length < 9:
         return None
-    bins = np.clip(((t - lo) / (hi - lo + 1e-6) * 8).astype(int), 0, 7)
-    counts = np.bincount(bins, minlength=8)
-    widths = counts / (length / 8)
+    nb = 12
+    pos = (t - lo) / (hi - lo + 1e-6)
+    bins = np.clip((pos * nb).astype(int), 0, nb - 1)
+    counts = np.bincount(bins, minlength=nb)
+    widths = counts / (length / nb)
     if (counts == 0).sum() > 1:
         return None
     thick = float(np.median(widths))
-    for arm in (widths[:3], widths[5:]):
-        if arm.max() > 1.8 * max(arm.min(), 1.0):
-            return None  # bumpy: a row of touching pips, not a bar
-    if thick > length / 6 or max(widths[0], widths[-1]) > length / 4:
+    if thick > length / 4 or max(widths[0], widths[-1]) > length / 3:
         return None
-    if float(np.percentile(np.abs(s), 90)) * 2 > length / 2.2:
-        return None  # bent or a cluster
+    arms = (pos < 0.3) | (pos > 0.7)  # a spinner may sit on the middle
+    if float(np.percentile(np.abs(s[arms]), 90)) * 2 > max(length / 5, 3.0):
+        return None  # bent, or a cluster of pips
     mid = centre + along * (lo + hi) / 2
     return Bar(mid, along.astype(np.float64), length, max(thick, 1.0))
 
@@ -115,7 +118,10 @@ def _merge_collinear(bars: list[Bar]) -> list[Bar]:
             off = abs(float(gap_vec @ np.array([-a.along[1], a.along[0]])))
             ratio = max(a.length, b.length) / min(a.length, b.length)
             gap = dist - (a.length + b.length) / 2
-            if ratio < 1.8 and off < 0.12 * dist and 0 < gap < 0.9 * max(a.length, b.length):
+            # a stud leaves a gap about as long as an arm; the dividers of two tiles side by
+            # side are also collinear, but far longer than the gap between them
+            arm = max(a.length, b.length)
+            if ratio < 1.8 and off < 0.12 * dist and 0.4 * arm < gap < 1.6 * arm:
                 best = j
                 break
         if best is None:
@@ -240,6 +246,7 @@ def _face_score(gray: np.ndarray, corners: np.ndarray, bar: Bar) -> float:
     divider = float(np.median(_sample(gray, bar.centre + t * bar.along)))
     contrast = level - divider
     if contrast < 30:
+        REJECTS.append(("contrast", contrast))
         return 0.0
     near = np.abs(inner - level) < max(20.0, 0.15 * level)
     uniform = float(near.mean())
@@ -249,7 +256,8 @@ def _face_score(gray: np.ndarray, corners: np.ndarray, bar: Bar) -> float:
         d = np.array([2.0, 0.06 * bar.length + 2])[:, None]
         ends.append(_sample(gray, bar.centre + s * bar.along * (bar.length / 2 + d)).max())
     ends_ok = min(ends) > divider + 0.5 * contrast
-    if uniform < 0.3 or not ends_ok:
+    if uniform < 0.5 or not ends_ok:
+        REJECTS.append(("uniform/ends", round(uniform, 2), [round(e) for e in ends], divider))
         return 0.0
     return float(np.clip(uniform * min(1.0, contrast / 80), 0, 1))
 
@@ -268,4 +276,18 @@ def find_tiles(gray: np.ndarray) -> list[Found]:
     for f in found:
         if all(_overlap(f.corners, k.corners) < 0.3 for k in kept):
             kept.append(f)
-    return kept
+    return _same_size(kept)
+
+
+def _width(f: Found) -> float:
+    return float(np.linalg.norm(f.corners[0] - f.corners[3]))
+
+
+def _same_size(found: list[Found]) -> list[Found]:
+    """Tiles of one set in one photo are about one size (perspective aside): drop the odd
+    ones out, which are bars on other things or gaps between tiles."""
+    if len(found) < 3:
+        return found
+    widths = np.array([_width(f) for f in found])
+    typical = float(np.median(widths))
+    return [f for f, w in zip(found, widths, strict=True) if 0.65 < w / typical < 1.5]

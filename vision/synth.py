@@ -162,8 +162,9 @@ def _placements(n: int, layout: str, size: tuple[int, int], tw: int, rng) -> lis
         angle = rng.uniform(0, 180)
         per_row = max(1, min(n, int(rng.integers(3, 8))))
         a = math.radians(angle)
-        along = np.array([math.cos(a), math.sin(a)])  # the long axis of each tile
-        across = np.array([-math.sin(a), math.cos(a)])
+        # cv2.getRotationMatrix2D turns anticlockwise on screen (y points down)
+        along = np.array([math.cos(a), -math.sin(a)])  # the long axis of each tile
+        across = np.array([math.sin(a), math.cos(a)])
         gap = tw * rng.uniform(0.0, 0.03)
         out = []
         centre = np.array([w / 2, h / 2])
