@@ -48,14 +48,37 @@ def working_copy(image: np.ndarray) -> tuple[np.ndarray, float]:
     return cv2.cvtColor(small, cv2.COLOR_BGR2GRAY), scale
 
 
-def find_bars(gray: np.ndarray) -> list[Bar]:
+LEVELS = (1.0, 0.5, 0.25)
+"""The dark-bar mask is local (a block of about 1/24 of the picture), so big tiles (a
+close-up of one tile) are found on reduced copies."""
+
+
+def bars_at_all_scales(gray: np.ndarray) -> list[Bar]:
+    bars = []
+    for f in LEVELS:
+        if f == 1.0:
+            level = gray
+        else:
+            size = (round(gray.shape[1] * f), round(gray.shape[0] * f))
+            if min(size) < 48:
+                break
+            level = cv2.resize(gray, size, interpolation=cv2.INTER_AREA)
+        block = max(15, (max(gray.shape) // 24) | 1)
+        for b in find_bars(level, block):
+            if f < 1.0 and b.length < 12 / f:
+                continue  # on a reduced copy, small bars are pip clusters
+            bars.append(Bar(b.centre / f, b.along, b.length / f, b.thickness / f))
+    return bars
+
+
+def find_bars(gray: np.ndarray, block: int = 0) -> list[Bar]:
     """Dark, thin, straight components: divider candidates."""
-    block = max(15, (max(gray.shape) // 24) | 1)
+    block = block or max(15, (max(gray.shape) // 24) | 1)
     dark = cv2.adaptiveThreshold(
         gray, 255, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY_INV, block, 18
     )
     count, labels, stats, _ = cv2.connectedComponentsWithStats(dark, connectivity=8)
-    limit = max(gray.shape) / 3
+    limit = max(gray.shape) * 0.9
     bars = []
     for i in range(1, count):
         x, y, bw, bh, area = stats[i]
@@ -270,7 +293,7 @@ def _overlap(a: np.ndarray, b: np.ndarray) -> float:
 
 def find_tiles(gray: np.ndarray) -> list[Found]:
     """Tiles in the working copy, best first, without overlaps."""
-    found = [f for bar in find_bars(gray) if (f := tile_from_bar(gray, bar)) is not None]
+    found = [f for bar in bars_at_all_scales(gray) if (f := tile_from_bar(gray, bar)) is not None]
     found.sort(key=lambda f: -f.score)
     kept: list[Found] = []
     for f in found:
