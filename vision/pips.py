@@ -44,56 +44,52 @@ def pip_map(face: np.ndarray) -> np.ndarray:
 def count_halves(face: np.ndarray, set_max: int) -> tuple[HalfCount, HalfCount]:
     """Count the pips of the left and right halves of a rectified tile face."""
     diff = pip_map(face)
-    inner = diff[6:-6, 6:-6]
-    otsu, _ = cv2.threshold(
-        np.clip(inner, 0, 255).astype(np.uint8), 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU
-    )
-    thresh = float(np.clip(otsu, 30, 70))
-    mask = (diff > thresh).astype(np.uint8)
     # the rim, the divider and a spinner on it are not pips
-    m = int(SIDE * 0.06)
-    mask[:m] = 0
-    mask[-m:] = 0
-    mask[:, :m] = 0
-    mask[:, -m:] = 0
+    keep = np.zeros(diff.shape, bool)
+    m = int(SIDE * 0.05)
+    keep[m:-m, m:-m] = True
     strip = int(SIDE * 0.07)
-    mask[:, SIDE - strip : SIDE + strip] = 0
-    cv2.circle(mask, (SIDE, SIDE // 2), int(SIDE * 0.2), 0, -1)
-    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
-    halves = (mask[:, :SIDE], mask[:, SIDE:])
-    return tuple(_count(h, set_max) for h in halves)  # type: ignore[return-value]
+    keep[:, SIDE - strip : SIDE + strip] = False
+    yy, xx = np.mgrid[0:SIDE, 0 : 2 * SIDE]
+    keep &= (xx - SIDE) ** 2 + (yy - SIDE / 2) ** 2 > (SIDE * 0.2) ** 2
+    diff = np.where(keep, diff, 0).astype(np.float32)
+    tile_level = float(np.percentile(diff[keep], 99.5))
+    halves = (diff[:, :SIDE], diff[:, SIDE:])
+    return tuple(_count(h, tile_level, set_max) for h in halves)  # type: ignore[return-value]
 
 
-def _count(mask: np.ndarray, set_max: int) -> HalfCount:
+def _count(diff: np.ndarray, tile_level: float, set_max: int) -> HalfCount:
+    """The pip count that holds over the widest range of thresholds between the face and
+    this half's pip colour (pips of one value share a colour; the other half's may differ)."""
+    level = float(np.percentile(diff, 99.5))
+    if level < max(22.0, 0.25 * tile_level):
+        return HalfCount(0, 1.0 if level < 15 else 0.8)
+    counts = []
+    for frac in np.linspace(0.3, 0.7, 9):
+        mask = (diff > frac * level).astype(np.uint8)
+        mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+        counts.append(_blobs(mask))
+    votes = np.bincount(counts)
+    best = int(np.argmax(votes))
+    conf = float(votes[best]) / len(counts)
+    if best > set_max:
+        conf *= 0.5
+    return HalfCount(best, conf)
+
+
+def _blobs(mask: np.ndarray) -> int:
     count, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
     min_area = np.pi * (SIDE / 30) ** 2
     max_area = np.pi * (SIDE / 4.5) ** 2
     areas = []
-    doubtful = 0
     for i in range(1, count):
         x, y, w, h, area = stats[i]
-        if area < min_area * 0.5:
-            continue
         if area < min_area or area > max_area * 2.5:
-            doubtful += 1
             continue
-        fill = area / (w * h)
-        if fill < 0.45 or max(w, h) > 3.2 * min(w, h):
-            doubtful += 1
+        if max(w, h) > 3.2 * min(w, h):
             continue
         areas.append(float(area))
-    pips = 0
-    conf = 1.0
-    if areas:
-        ref = float(np.median(areas))
-        for a in areas:
-            k = max(1, round(a / ref)) if a > 1.7 * ref else 1
-            pips += k
-            if k > 1:
-                conf -= 0.15
-        spread = float(np.std(areas) / ref)
-        conf -= max(0.0, spread - 0.35)
-    conf -= 0.2 * doubtful
-    if pips > set_max:
-        conf -= 0.5
-    return HalfCount(pips, float(np.clip(conf, 0.0, 1.0)))
+    if not areas:
+        return 0
+    ref = float(np.median(areas))
+    return sum(max(1, round(a / ref)) if a > 1.7 * ref else 1 for a in areas)
