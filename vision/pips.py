@@ -15,6 +15,8 @@ import numpy as np
 SIDE = 96
 """Each half is rectified to SIDE x SIDE pixels."""
 
+ROUND = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3, 3))
+
 
 @dataclass
 class HalfCount:
@@ -53,20 +55,25 @@ def count_halves(face: np.ndarray, set_max: int) -> tuple[HalfCount, HalfCount]:
     yy, xx = np.mgrid[0:SIDE, 0 : 2 * SIDE]
     keep &= (xx - SIDE) ** 2 + (yy - SIDE / 2) ** 2 > (SIDE * 0.2) ** 2
     diff = np.where(keep, diff, 0).astype(np.float32)
-    tile_level = float(np.percentile(diff[keep], 99.5))
-    halves = (diff[:, :SIDE], diff[:, SIDE:])
-    return tuple(_count(h, tile_level, set_max) for h in halves)  # type: ignore[return-value]
+    inner = np.zeros(diff.shape, bool)
+    i = int(SIDE * 0.13)
+    inner[i:-i, i:-i] = True
+    inner &= keep
+    tile_level = float(np.percentile(diff[inner], 99.5))
+    halves = (slice(0, SIDE), slice(SIDE, 2 * SIDE))
+    return tuple(_count(diff[:, h], inner[:, h], tile_level, set_max) for h in halves)  # type: ignore[return-value]
 
 
-def _count(diff: np.ndarray, tile_level: float, set_max: int) -> HalfCount:
+def _count(diff: np.ndarray, inner: np.ndarray, tile_level: float, set_max: int) -> HalfCount:
     """The pip count that holds over the widest range of thresholds between the face and
     this half's pip colour (pips of one value share a colour; the other half's may differ)."""
-    level = float(np.percentile(diff, 99.5))
+    level = float(np.percentile(diff[inner], 99.5))
     if level < max(22.0, 0.25 * tile_level):
         return HalfCount(0, 1.0 if level < 15 else 0.8)
     counts = []
     for frac in np.linspace(0.3, 0.7, 9):
         mask = (diff > frac * level).astype(np.uint8)
+        mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, ROUND)
         mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
         counts.append(_blobs(mask))
     votes = np.bincount(counts)
@@ -88,8 +95,12 @@ def _blobs(mask: np.ndarray) -> int:
             continue
         if max(w, h) > 3.2 * min(w, h):
             continue
-        areas.append(float(area))
+        areas.append((float(area), max(w, h) / min(w, h)))
     if not areas:
         return 0
-    ref = float(np.median(areas))
-    return sum(max(1, round(a / ref)) if a > 1.7 * ref else 1 for a in areas)
+    ref = float(np.median([a for a, _ in areas]))
+    total = 0
+    for a, aspect in areas:
+        merged = a > 2.5 * ref or (a > 1.6 * ref and aspect > 1.35)
+        total += max(1, round(a / ref)) if merged else 1
+    return total
