@@ -31,6 +31,7 @@ class Bar:
     along: np.ndarray  # unit vector along the bar
     length: float
     thickness: float
+    gap: tuple[float, float] | None = None  # a spinner's stud, offsets along the bar
 
 
 @dataclass
@@ -125,38 +126,36 @@ def _as_bar(xs: np.ndarray, ys: np.ndarray) -> Bar | None:
 
 
 def _merge_collinear(bars: list[Bar]) -> list[Bar]:
-    """Join the two arms of a divider split by a spinner (a brass stud on its middle)."""
-    used = set()
-    out = []
+    """Add the divider whose two arms are split by a spinner (a brass stud on its middle).
+
+    The dividers of two tiles side by side are collinear too, so the arms are kept as well:
+    the face check and the overlap ranking decide between them."""
+    out = list(bars)
+    cos_max = math.cos(math.radians(10))
     for i, a in enumerate(bars):
-        if i in used:
-            continue
-        best = None
-        for j in range(i + 1, len(bars)):
-            b = bars[j]
-            if j in used or abs(float(a.along @ b.along)) < math.cos(math.radians(10)):
+        for b in bars[i + 1 :]:
+            if abs(float(a.along @ b.along)) < cos_max:
                 continue
             gap_vec = b.centre - a.centre
             dist = float(np.linalg.norm(gap_vec))
             off = abs(float(gap_vec @ np.array([-a.along[1], a.along[0]])))
-            ratio = max(a.length, b.length) / min(a.length, b.length)
-            gap = dist - (a.length + b.length) / 2
-            # a stud leaves a gap about as long as an arm; the dividers of two tiles side by
-            # side are also collinear, but far longer than the gap between them
             arm = max(a.length, b.length)
-            if ratio < 1.8 and off < 0.12 * dist and 0.4 * arm < gap < 1.6 * arm:
-                best = j
-                break
-        if best is None:
-            out.append(a)
-            continue
-        b = bars[best]
-        used.add(best)
-        sign = 1.0 if float((b.centre - a.centre) @ a.along) > 0 else -1.0
-        ends = [a.centre - sign * a.along * a.length / 2, b.centre + sign * a.along * b.length / 2]
-        centre = (ends[0] + ends[1]) / 2
-        length = float(np.linalg.norm(ends[1] - ends[0]))
-        out.append(Bar(centre, a.along, length, max(a.thickness, b.thickness)))
+            ratio = arm / min(a.length, b.length)
+            gap = dist - (a.length + b.length) / 2
+            if ratio > 1.6 or off > 0.12 * dist or not 0.25 * arm < gap < 1.3 * arm:
+                continue
+            sign = 1.0 if float(gap_vec @ a.along) > 0 else -1.0
+            ends = [
+                a.centre - sign * a.along * a.length / 2,
+                b.centre + sign * a.along * b.length / 2,
+            ]
+            centre = (ends[0] + ends[1]) / 2
+            length = float(np.linalg.norm(ends[1] - ends[0]))
+            inner = (ends[0] + sign * a.along * a.length, ends[1] - sign * a.along * b.length)
+            gap_at = sorted(float((p - centre) @ a.along) for p in inner)
+            out.append(
+                Bar(centre, a.along, length, max(a.thickness, b.thickness), (gap_at[0], gap_at[1]))
+            )
     return out
 
 
@@ -265,12 +264,30 @@ def _face_score(gray: np.ndarray, corners: np.ndarray, bar: Bar) -> float:
     face = cv2.warpPerspective(gray, m, (64, 32), flags=cv2.INTER_LINEAR).astype(np.float32)
     inner = face[3:29, 3:61]
     level = float(np.percentile(inner, 80))
-    t = np.linspace(-0.4, 0.4, 9)[:, None] * bar.length
-    divider = float(np.median(_sample(gray, bar.centre + t * bar.along)))
+    t = np.linspace(-0.45, 0.45, 19)[:, None] * bar.length
+    along = _sample(gray, bar.centre + t * bar.along)
+    divider = float(np.median(along))
     contrast = level - divider
     if contrast < 30:
         REJECTS.append(("contrast", contrast))
         return 0.0
+    facelike = along > level - 0.25 * contrast
+    if bar.gap is not None:
+        lo, hi = bar.gap
+        span = hi - lo
+        facelike = facelike[(t[:, 0] < lo) | (t[:, 0] > hi)]
+        # a stud sits right against both arms; two tiles' dividers have face between them
+        probe = _sample(
+            gray, bar.centre + np.array([[lo + 0.2 * span], [hi - 0.2 * span]]) * bar.along
+        )
+        if (probe > level - 0.25 * contrast).all():
+            REJECTS.append(("face in the gap",))
+            return 0.0
+    else:  # one component: a bright stud highlight in the middle is no gap
+        facelike = facelike[np.abs(t[:, 0]) > 0.18 * bar.length]
+    if float(facelike.mean()) > 0.12:
+        REJECTS.append(("face on the bar",))
+        return 0.0  # two dividers in a row, with face between them
     near = np.abs(inner - level) < max(20.0, 0.15 * level)
     uniform = float(near.mean())
     # face beyond both ends of the bar (a gap between two tiles runs out of the face)
@@ -278,7 +295,7 @@ def _face_score(gray: np.ndarray, corners: np.ndarray, bar: Bar) -> float:
     for s in (1, -1):
         d = np.array([2.0, 0.06 * bar.length + 2])[:, None]
         ends.append(_sample(gray, bar.centre + s * bar.along * (bar.length / 2 + d)).max())
-    ends_ok = min(ends) > divider + 0.5 * contrast
+    ends_ok = min(ends) > divider + 0.75 * contrast
     if uniform < 0.5 or not ends_ok:
         REJECTS.append(("uniform/ends", round(uniform, 2), [round(e) for e in ends], divider))
         return 0.0
