@@ -38,10 +38,10 @@ def load_photo(source: str | os.PathLike | bytes | bytearray | memoryview) -> np
         raise PhotoError(f"{name}: the file is empty")
     buffer = np.frombuffer(data, np.uint8)
     image = cv2.imdecode(buffer, _read_flag(data))
-    if image is None or image.size == 0:
-        raise PhotoError(f"{name}: not a photo OpenCV can read (JPEG, PNG, ...)")
     if _truncated(data):
         raise PhotoError(f"{name}: the photo is truncated (the file ends early); take it again")
+    if image is None or image.size == 0:
+        raise PhotoError(f"{name}: not a photo OpenCV can read (JPEG, PNG, ...)")
     return shrink(image)
 
 
