@@ -53,7 +53,8 @@ class SyntheticCamera:
             tilt=5,
             glare=False,
             spinner=False,
-            light=1.0,
+            light=0.8,
+            background=("felt", "wood", "cloth")[seat % 3],
         )
         return image
 
