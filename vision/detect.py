@@ -296,7 +296,7 @@ def _face_score(gray: np.ndarray, corners: np.ndarray, bar: Bar) -> float:
         d = np.array([2.0, 0.06 * bar.length + 2])[:, None]
         ends.append(_sample(gray, bar.centre + s * bar.along * (bar.length / 2 + d)).max())
     ends_ok = min(ends) > divider + 0.75 * contrast
-    if uniform < 0.5 or not ends_ok:
+    if uniform < 0.4 or not ends_ok:
         REJECTS.append(("uniform/ends", round(uniform, 2), [round(e) for e in ends], divider))
         return 0.0
     return float(np.clip(uniform * min(1.0, contrast / 80), 0, 1))
@@ -311,6 +311,7 @@ def _overlap(a: np.ndarray, b: np.ndarray) -> float:
 def find_tiles(gray: np.ndarray) -> list[Found]:
     """Tiles in the working copy, best first, without overlaps."""
     found = [f for bar in bars_at_all_scales(gray) if (f := tile_from_bar(gray, bar)) is not None]
+    found = _typical_size(found)
     found.sort(key=lambda f: -f.score)
     kept: list[Found] = []
     for f in found:
@@ -321,6 +322,20 @@ def find_tiles(gray: np.ndarray) -> list[Found]:
 
 def _width(f: Found) -> float:
     return float(np.linalg.norm(f.corners[0] - f.corners[3]))
+
+
+def _typical_size(found: list[Found]) -> list[Found]:
+    """Keep the candidates near the width most candidates (weighted by score) agree on.
+
+    Long bars that are not dividers (the gap along two tiles side by side) make giant
+    candidates, a spinner's arm alone makes a small one; the real tiles agree."""
+    if len(found) < 3:
+        return found
+    logs = np.log([_width(f) for f in found])
+    scores = np.array([f.score for f in found])
+    support = [(scores * (np.abs(logs - w) < 0.22)).sum() for w in logs]
+    typical = logs[int(np.argmax(support))]
+    return [f for f, w in zip(found, logs, strict=True) if abs(w - typical) < 0.45]
 
 
 def _same_size(found: list[Found]) -> list[Found]:
