@@ -13,7 +13,7 @@ import sys
 
 from companion.errors import CompanionError
 
-COMMANDS = ("games", "simulate", "demo", "serve", "hardware-test")
+COMMANDS = ("games", "simulate", "demo", "serve", "hardware-test", "recognise")
 
 
 class OneLineParser(argparse.ArgumentParser):
