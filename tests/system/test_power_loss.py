@@ -7,6 +7,7 @@ nothing announced is ever lost.
 
 from __future__ import annotations
 
+import http.client
 import http.cookiejar
 import json
 import os
@@ -179,5 +180,5 @@ def _try(service: Service, path: str, body: dict):
         return service.post(path, body)
     except urllib.error.HTTPError as error:
         return error.code  # a refusal (e.g. 409): the state did not change
-    except OSError as error:
+    except (OSError, http.client.HTTPException) as error:
         return error  # the plug was pulled mid-request
