@@ -120,9 +120,9 @@ class HandReader:
         if problem:
             raise CompanionError(problem)
         result = recognise(image, set_max=self.set_max)
-        picture = secrets.token_hex(16)
+        picture = f"{secrets.token_hex(16)}.jpg"  # the name the score pad serves it by
         self.photo_dir.mkdir(parents=True, exist_ok=True)
-        path = self.photo_dir / f"{picture}.jpg"
+        path = self.photo_dir / picture
         if not cv2.imwrite(str(path), annotate(image, result), [cv2.IMWRITE_JPEG_QUALITY, 85]):
             raise CompanionError(f"cannot write the picture to {path}")
         return c.HandRead(

@@ -93,7 +93,7 @@ def test_the_hand_reader_submits_what_the_camera_read(tmp_path):
     assert {r.seat: r.total for r in got} == {0: 20, 2: 13}
     for read in got:
         assert isinstance(read, c.HandRead) and read.source == "camera"
-        assert len(read.picture) == 32 and (tmp_path / f"{read.picture}.jpg").is_file()
+        assert len(read.picture) == 36 and (tmp_path / read.picture).is_file()
 
 
 def test_a_camera_error_submits_nothing_and_is_logged(tmp_path, caplog):
