@@ -200,6 +200,11 @@ class Game:
     ) -> RoundSetup | None:
         raise NotImplementedError
 
+    def round_limit_reached(self, previous: RoundSetup) -> bool:
+        """The house rule ``rounds``: stop after that many rounds, whoever leads."""
+        rounds = getattr(self.options, "rounds", None)
+        return rounds is not None and previous.number >= rounds
+
     def deal(self, setup: RoundSetup, players: int, rng: random.Random):
         raise NotImplementedError
 

@@ -297,8 +297,7 @@ class DiceChains(Game):
     def next_round(
         self, previous: RoundSetup, players: int, totals: Sequence[int]
     ) -> RoundSetup | None:
-        rounds = self.options.rounds
-        if rounds is not None and previous.number >= rounds:
+        if self.round_limit_reached(previous):
             return None
         best = max(totals)
         if best >= self.options.target and list(totals).count(best) == 1:

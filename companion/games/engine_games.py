@@ -55,8 +55,7 @@ class EngineGame(Game):
     def next_round(
         self, previous: RoundSetup, players: int, totals: Sequence[int]
     ) -> RoundSetup | None:
-        rounds = self.options.rounds
-        if rounds is not None and previous.number >= rounds:
+        if self.round_limit_reached(previous):
             return None
         best = max(totals)
         if best >= self.options.tokens_to_win:
