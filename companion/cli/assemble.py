@@ -65,8 +65,9 @@ class Table(contextlib.ExitStack):
             try:
                 build()
             except CompanionError as error:
-                self.companion.degraded[part] = str(error)
-                say(f"{part}: {error}")
+                message = str(error)
+                self.companion.degraded[part] = message
+                say(message if message.startswith(part) else f"{part}: {message}")
         from hardware.table import TableOutputs
 
         outputs = TableOutputs(self.seats, self.centerpiece, self.config.sounds)
@@ -85,9 +86,15 @@ class Table(contextlib.ExitStack):
 
     # --- the parts -----------------------------------------------------------------------
     def _seats(self) -> None:
+        import warnings
+
+        from gpiozero import PinFactoryFallback
+
         from hardware.config import parse_seats
         from hardware.seats import Seats
 
+        # gpiozero warns for every pin library it tries; the one-line message below says it all
+        warnings.filterwarnings("ignore", category=PinFactoryFallback)
         seats_config = parse_seats(self.config.seats, count=self.seat_count)
         factory = None
         if self.simulate:
