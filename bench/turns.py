@@ -128,8 +128,7 @@ def game_night_memory(data_dir: Path, rounds: int) -> None:
             samples.append(rss_mb())
             if sim.last_round:
                 break
-            demo.centre(hold=False)
-            sim.deal()
+            demo.next_round(sim.deal())
         took = time.perf_counter() - started
     print(f"game night at speed 0: {rounds} rounds in {took:.1f} s")
     print("  RSS after each round (MB): " + " ".join(f"{m:.0f}" for m in samples))

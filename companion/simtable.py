@@ -10,12 +10,14 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
-from companion.games.base import EndTurn, Pass, Tap
+from companion.games.base import EndTurn, Pass, Play, Tap
 from companion.games.bots import BOTS
 from companion.match import Match
 from companion.tiles import Tile
 
-Step = tuple[int, str]  # (seat, gesture)
+Step = tuple[int, str]  # (seat, gesture) or (seat, "tile:<kind>") for an action tile
+
+ACTION_TILES = {"S": "skip", "R": "reverse", "D": "draw", "T": "twice"}
 
 
 class SimulatedTable:
@@ -39,8 +41,20 @@ class SimulatedTable:
     def players(self) -> list[str]:
         return self.match.players
 
-    def deal(self) -> None:
+    def deal(self) -> int:
+        """Deal the next round and play any setup the table does before the first turn (the
+        Engine games' reveal); return the seat that starts."""
         self.match.apply(*self.match.prepare_round())
+        state = self.match.state
+        while getattr(state, "phase", None) == "reveal" and state.outcome is None:
+            self.match.play(self.bots[state.turn].choose(state, state.legal_actions()))
+        return state.turn
+
+    @property
+    def starter_follows_rotation(self) -> bool:
+        """Does the round start where the game's rotation says (so the centerpiece button
+        can deal it), or did the table decide (the host must say who)?"""
+        return self.match.state.turn == self.match.setup.starter
 
     def turns(self) -> Iterator[Step]:
         """Play the round; yield each gesture a player makes. Ends with the round."""
@@ -49,6 +63,9 @@ class SimulatedTable:
             seat = state.turn
             action = self.bots[seat].choose(state, state.legal_actions())
             self.match.play(action)
+            kind = ACTION_TILES.get(action.tile.action) if isinstance(action, Play) else None
+            if kind:
+                yield seat, f"tile:{kind}"
             if isinstance(action, Tap):
                 yield seat, "double"
             elif isinstance(action, Pass):
@@ -59,13 +76,13 @@ class SimulatedTable:
                 yield seat, "out"
 
     @property
-    def blocked(self) -> bool:
-        outcome = self.match.state.outcome
-        return outcome is not None and outcome.ended == "blocked"
+    def ended(self) -> str:
+        return self.match.state.outcome.ended
 
     def hand(self, seat: int) -> list[Tile]:
-        """What the player at ``seat`` holds now: what they lay on the mat to be scored."""
-        return list(self.match.state.hands[seat])
+        """What the player at ``seat`` holds now: what they lay on the mat to be scored
+        (the camera reads numbered tiles; wild ones are scored by hand)."""
+        return [tile for tile in self.match.state.hands[seat] if not tile.is_wild]
 
     def hand_total(self, seat: int) -> int:
         return self.match.game.round_scores(self.match.state)[seat]

@@ -17,6 +17,16 @@ from companion import commands as c
 from companion.errors import CompanionError
 
 NAMES = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
+WORDS = {
+    "press": "ends the turn",
+    "hold": "draws, passes and puts out a marker",
+    "double": "taps the last tile",
+    "out": "is out!",
+    "tile:skip": "plays the S-Train: the next player is skipped",
+    "tile:reverse": "plays the R-Train: the direction turns",
+    "tile:draw": "plays the D-Train: the next player draws first",
+    "tile:twice": "plays the T-Train and goes again",
+}
 WAIT_S = 10.0
 
 
@@ -64,6 +74,9 @@ class Demo:
         from hardware.finger import press_gesture
 
         seq = self.companion.state()["seq"]
+        if gesture.startswith("tile:"):  # an action tile, said on the seat's phone
+            self.companion.call(c.ActionTile(seat, gesture.removeprefix("tile:")))
+            return
         press_gesture(self.table.seats, seat + 1, gesture)
         self.wait_for(f"seat {seat + 1} to {gesture}", lambda s: s["seq"] > seq)
 
@@ -81,72 +94,85 @@ class Demo:
                 self.out("  (the centerpiece did not answer; the host steps in)")
         self.companion.call(c.EndRound("blocked") if hold else c.NextRound())
 
+    def next_round(self, starter: int) -> None:
+        """The centerpiece button deals the next round; when the table decided who starts
+        (an Engine game's reveal), the host says so on the score pad."""
+        if self.sim.starter_follows_rotation:
+            self.centre(hold=False)
+        else:
+            self.companion.call(c.NextRound(starter))
+
     def play_round(self) -> None:
         names = self.sim.players
         state = self.companion.state()
+        engine = state["round"]["engine"]
         self.out(
-            f"\nRound {state['round']['number']}: engine {state['round']['engine']}, "
-            f"{state['turn']['player']} starts"
+            f"\nRound {state['round']['number']}: "
+            + (f"engine {engine}, " if engine else "")
+            + f"{state['turn']['player']} starts"
         )
         turns = 0
         for seat, gesture in self.sim.turns():
             self.pause(0.6)
             self.gesture(seat, gesture)
             turns += gesture in ("press", "hold")
-            if gesture in ("double", "out") or self.speed > 0:
-                words = {
-                    "press": "ends the turn",
-                    "hold": "draws, passes and puts out a marker",
-                    "double": "taps the last tile",
-                    "out": "is out!",
-                }
-                self.out(f"  {names[seat]} {words[gesture]}")
-        if self.sim.blocked:
-            self.out("  Nobody can play and the boneyard is empty: the round is blocked")
+            if gesture in ("double", "out") or gesture.startswith("tile:") or self.speed > 0:
+                self.out(f"  {names[seat]} {WORDS.get(gesture, gesture)}")
+        if self.companion.state()["phase"] == "playing":
+            self.out(f"  The round ends ({self.sim.ended}): nobody can go on")
             self.centre(hold=True)
         self.out(f"  {turns} turns")
         self.score_round()
 
     def score_round(self) -> None:
+        """Each waiting player lays their hand on the mat and presses; the camera reads it;
+        they confirm a right total, retake a wrong one once, then the host types it."""
         names = self.sim.players
         self.sim.finish_round()
+        camera = self.companion.hand_reader is not None and self.sim.match.game.measure != "points"
         while (state := self.companion.state())["phase"] == "scoring":
             seat = state["scoring"]["next"] - 1
             truth = self.sim.hand_total(seat)
-            if self.companion.hand_reader is None:
+            if not camera:
                 self.companion.call(c.EnterScore(seat, truth, by="host"))
-                self.out(f"  {names[seat]}: {truth} pips, entered by hand (no camera)")
+                self.out(f"  {names[seat]}: {truth}, typed on the score pad")
                 continue
             self.pause(0.8)
             reading = self.photograph(seat)
-            if reading["total"] != truth:
+            if reading is not None and reading["total"] != truth:
                 self.out(
                     f"  {names[seat]}: the camera read {reading['total']}, "
                     f"the hand holds {truth}; retaking"
                 )
                 reading = self.photograph(seat, retake=True)
-            if reading["total"] == truth:
+            if reading is not None and reading["total"] == truth:
                 self.gesture(seat, "press")
+                tiles = len(self.sim.hand(seat))
                 self.out(
-                    f"  {names[seat]}: {len(self.sim.hand(seat))} tiles on the mat, "
-                    f"camera reads {truth} pips, confirmed"
+                    f"  {names[seat]}: {tiles} tile{'s' * (tiles != 1)} on the mat, "
+                    f"camera reads {truth}, confirmed"
                 )
             else:
+                seen = "nothing" if reading is None else reading["total"]
                 self.companion.call(c.EnterScore(seat, truth, by="host"))
-                self.out(
-                    f"  {names[seat]}: camera read {reading['total']} again; the host typed {truth}"
-                )
+                self.out(f"  {names[seat]}: the camera read {seen}; the host typed {truth}")
 
-    def photograph(self, seat: int, retake: bool = False) -> dict:
+    def photograph(self, seat: int, retake: bool = False) -> dict | None:
+        """Press (or hold, to retake) and wait for the camera's reading; None if it gave up
+        (too dark, glare: it says so in the log)."""
         key = str(seat + 1)
         count = len(self.companion.match.photos)
         self.gesture_async(seat, "hold" if retake else "press")
-        state = self.wait_for(
-            "the camera",
-            lambda s: (
-                len(s.get("photos", ())) > count and key in s.get("scoring", {}).get("readings", {})
-            ),
-        )
+        try:
+            state = self.wait_for(
+                "the camera",
+                lambda s: (
+                    len(s.get("photos", ())) > count
+                    and key in s.get("scoring", {}).get("readings", {})
+                ),
+            )
+        except CompanionError:
+            return None
         return state["scoring"]["readings"][key]
 
     def gesture_async(self, seat: int, gesture: str) -> None:
@@ -194,17 +220,14 @@ def run(args: argparse.Namespace) -> int:
                 except CompanionError as error:
                     print(f"(demo without sounds: {error})")
             demo = Demo(table, sim, args.speed)
-            sim.deal()
-            table.companion.call(
-                c.NewGame(args.game, names, game.preset, options, sim.match.state.turn)
-            )
+            starter = sim.deal()
+            table.companion.call(c.NewGame(args.game, names, game.preset, options, starter))
             print(f"{game.title} ({game.preset}) for {', '.join(names)}")
             while True:
                 demo.play_round()
                 if sim.last_round:
                     break
-                demo.centre(hold=False)
-                sim.deal()
+                demo.next_round(sim.deal())
             match = table.companion.match
             print()
             print(match.pad.render())

@@ -23,7 +23,7 @@ def test_the_live_table_follows_a_whole_game_from_gestures_alone(tmp_path, seed)
             assert live.state()["turn"]["seat"] - 1 == table.match.state.turn
             for seat, gesture in table.turns():
                 live.handle(c.Gesture(seat, gesture))
-            if table.blocked:
+            if table.ended == "blocked":
                 live.handle(c.CenterButton("hold"))
             table.finish_round()
             for seat in live.state()["scoring"]["waiting"]:

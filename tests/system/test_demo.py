@@ -3,6 +3,8 @@
 import subprocess
 import sys
 
+import pytest
+
 
 def test_demo_plays_a_short_game_night_and_prints_the_score_pad(tmp_path):
     done = subprocess.run(
@@ -45,3 +47,34 @@ def test_demo_refuses_a_bad_player_count_in_one_line():
     )
     assert done.returncode == 2
     assert done.stderr.strip().count("\n") == 0 and "2 to 8 players" in done.stderr
+
+
+@pytest.mark.parametrize("game", ["supertrain", "engine-191"])
+def test_demo_plays_the_other_train_games_through_the_live_table(game, tmp_path):
+    """SuperTrain's action tiles are announced from the seat's phone and the Engine games'
+    reveal names the starter; the live table must follow either to the end."""
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "companion.cli",
+            "demo",
+            "--game",
+            game,
+            "--speed",
+            "0",
+            "--players",
+            "2",
+            "--rounds",
+            "2",
+            "--port",
+            "0",
+            "--data-dir",
+            str(tmp_path),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stdout[-1500:] + done.stderr[-1500:]
+    assert "Round 2" in done.stdout and "total" in done.stdout
