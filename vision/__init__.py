@@ -1,9 +1,8 @@
 """Reading domino tiles from camera frames and phone photos.
 
-``recognise(image, set_max)`` -> ``Recognition``; ``load_photo(path_or_bytes)`` -> image
-(``PhotoError`` for bad files); ``annotate(image, recognition)`` -> image. The stages live
-in ``detect`` (find tiles), ``pips`` (split halves, count pips) and ``recognise`` (check
-against the set); ``synth`` renders test photos; ``reader`` is the camera glue.
+>>> from vision import load_photo, recognise
+>>> result = recognise(load_photo("hand.jpg"), set_max=12)   # doctest: +SKIP
+>>> result.pip_total, result.low_confidence                  # doctest: +SKIP
 """
 
 import os
@@ -13,6 +12,6 @@ os.environ.setdefault("OPENCV_LOG_LEVEL", "ERROR")
 
 from vision.annotate import annotate  # noqa: E402
 from vision.photo import PhotoError, load_photo  # noqa: E402
-from vision.recognise import Recognition, TileReading, recognise  # noqa: E402
+from vision.recognise import RecognisedTile, Recognition, recognise  # noqa: E402
 
-__all__ = ["PhotoError", "Recognition", "TileReading", "annotate", "load_photo", "recognise"]
+__all__ = ["PhotoError", "Recognition", "RecognisedTile", "annotate", "load_photo", "recognise"]

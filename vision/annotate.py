@@ -1,59 +1,63 @@
-"""The picture players see on their phones: each tile outlined, its value drawn large."""
+"""The picture players see: each tile outlined, its value drawn large, doubtful ones in red."""
 
 from __future__ import annotations
 
 import cv2
 import numpy as np
 
-from vision.recognise import LOW, Recognition
+from vision.recognise import LOW_CONFIDENCE, Recognition
 
-GOOD = (60, 200, 60)
-DOUBT = (0, 140, 255)
+SURE = (60, 200, 60)
+DOUBTFUL = (40, 40, 230)
 
 
 def annotate(image: np.ndarray, recognition: Recognition) -> np.ndarray:
-    """A copy of ``image`` with every recognised tile outlined and labelled."""
-    out = image.copy()
-    h, w = out.shape[:2]
-    thick = max(2, round(max(h, w) / 500))
-    for reading in recognition.tiles:
-        pts = np.array(reading.corners, np.float32)
-        colour = GOOD if reading.confidence >= LOW else DOUBT
-        cv2.polylines(out, [pts.round().astype(np.int32)], True, colour, thick, cv2.LINE_AA)
-        side = float(np.linalg.norm(pts[0] - pts[3]))
-        label = f"{reading.ends[0]}-{reading.ends[1]}"
-        scale = max(0.6, side / 45)
-        (tw, th), _ = cv2.getTextSize(label, cv2.FONT_HERSHEY_SIMPLEX, scale, thick + 1)
-        cx, cy = pts.mean(0)
-        org = (int(cx - tw / 2), int(cy + th / 2))
-        cv2.putText(
-            out, label, org, cv2.FONT_HERSHEY_SIMPLEX, scale, (0, 0, 0), thick * 3 + 2, cv2.LINE_AA
+    """A copy of ``image`` with the recognised tiles drawn on it."""
+    picture = image.copy()
+    scale = max(picture.shape[:2]) / 1000
+    thickness = max(2, round(3 * scale))
+    for found in recognition.tiles:
+        colour = SURE if found.confidence >= LOW_CONFIDENCE else DOUBTFUL
+        outline = np.round(np.array(found.corners)).astype(np.int32)
+        cv2.polylines(picture, [outline], True, colour, thickness, cv2.LINE_AA)
+        label = f"{found.ends[0]}|{found.ends[1]}"
+        if found.confidence < LOW_CONFIDENCE:
+            label += "?"
+        size = 1.2 * scale
+        (w, h), _ = cv2.getTextSize(label, cv2.FONT_HERSHEY_SIMPLEX, size, thickness)
+        cx, cy = outline.mean(axis=0)
+        origin = (int(cx - w / 2), int(cy + h / 2))
+        cv2.rectangle(
+            picture,
+            (origin[0] - 4, origin[1] - h - 4),
+            (origin[0] + w + 4, origin[1] + 6),
+            (255, 255, 255),
+            -1,
         )
         cv2.putText(
-            out, label, org, cv2.FONT_HERSHEY_SIMPLEX, scale, colour, thick + 1, cv2.LINE_AA
+            picture, label, origin, cv2.FONT_HERSHEY_SIMPLEX, size, colour, thickness, cv2.LINE_AA
         )
-    text = f"{recognition.pip_total} pips" + (
-        " - please check" if recognition.low_confidence else ""
-    )
-    scale = max(0.8, max(h, w) / 1200)
+    banner = f"total {recognition.pip_total}"
+    if recognition.low_confidence:
+        banner += "  - please check the red tiles"
     cv2.putText(
-        out,
-        text,
-        (10, int(40 * scale)),
+        picture,
+        banner,
+        (10, int(40 * scale) + 10),
         cv2.FONT_HERSHEY_SIMPLEX,
-        scale,
+        1.2 * scale,
         (0, 0, 0),
-        thick * 3 + 2,
+        thickness + 2,
         cv2.LINE_AA,
     )
     cv2.putText(
-        out,
-        text,
-        (10, int(40 * scale)),
+        picture,
+        banner,
+        (10, int(40 * scale) + 10),
         cv2.FONT_HERSHEY_SIMPLEX,
-        scale,
+        1.2 * scale,
         (255, 255, 255),
-        thick + 1,
+        thickness,
         cv2.LINE_AA,
     )
-    return out
+    return picture

@@ -1,109 +1,55 @@
-"""Frame sources: the Pi camera, V4L2 cameras, and files or folders for tests and replays.
+"""Where frames come from: the Pi camera, a V4L2 camera, or files for tests and replays.
 
-Every source has ``still() -> BGR image`` (a full-resolution still, for scoring) and
-``close()``. ``open_source(spec)`` picks one: "auto" (picamera2, then the first V4L2
-camera), "picamera2", "v4l2", "v4l2:N", a photo file or folder, or "none".
-picamera2 comes with Raspberry Pi OS and is imported only when asked for.
+Every source is a ``FrameSource``: ``still()`` returns a full-resolution BGR image for
+scoring, and ``close()`` (or a ``with`` block) releases the camera.
+
+>>> from vision.capture import open_source
+>>> with open_source("files:tests/photos") as camera:   # doctest: +SKIP
+...     image = camera.still()
 """
 
 from __future__ import annotations
 
-import logging
 from pathlib import Path
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
-import cv2
 import numpy as np
 
-from companion.errors import CompanionError
-from vision.photo import load_photo
+from vision.photo import PhotoError, load_photo
 
-log = logging.getLogger(__name__)
-
-PHOTO_SUFFIXES = {".jpg", ".jpeg", ".png", ".bmp", ".webp", ".tif", ".tiff"}
+PHOTO_SUFFIXES = {".jpg", ".jpeg", ".png", ".bmp", ".webp"}
 
 
-class CameraError(CompanionError):
-    """The camera cannot be opened or gave no picture."""
+class CameraError(PhotoError):
+    """No camera could be opened or it stopped giving frames."""
 
 
+@runtime_checkable
 class FrameSource(Protocol):
     def still(self) -> np.ndarray: ...
 
     def close(self) -> None: ...
 
 
-class PiCamera:
-    """The Raspberry Pi camera through picamera2, at its full still resolution."""
+class _Closing:
+    def __enter__(self):
+        return self
 
-    def __init__(self) -> None:
-        try:
-            from picamera2 import Picamera2  # type: ignore[import-not-found]
-        except ImportError:
-            raise CameraError(
-                "picamera2 is not installed (it comes with Raspberry Pi OS; create the "
-                "venv with --system-site-packages)"
-            ) from None
-        try:
-            self._cam = Picamera2()
-            self._cam.configure(self._cam.create_still_configuration())
-            self._cam.start()
-        except Exception as error:  # picamera2 raises RuntimeError, IndexError, ...
-            raise CameraError(f"the Pi camera cannot be opened ({error})") from None
-
-    def still(self) -> np.ndarray:
-        try:
-            rgb = self._cam.capture_array("main")
-        except Exception as error:
-            raise CameraError(f"the Pi camera gave no picture ({error})") from None
-        return cv2.cvtColor(np.asarray(rgb)[..., :3], cv2.COLOR_RGB2BGR)
-
-    def close(self) -> None:
-        try:
-            self._cam.stop()
-            self._cam.close()
-        except Exception:  # closing a broken camera must not hide the first error
-            log.debug("closing the Pi camera failed", exc_info=True)
+    def __exit__(self, *exc) -> None:
+        self.close()  # type: ignore[attr-defined]
 
 
-class V4L2Camera:
-    """A USB or other V4L2 camera through OpenCV, asked for its largest frame size."""
-
-    def __init__(self, index: int = 0, settle_frames: int = 3) -> None:
-        self.index = index
-        self._cap = cv2.VideoCapture(index, cv2.CAP_V4L2)
-        if not self._cap.isOpened():
-            self._cap.release()
-            raise CameraError(f"no V4L2 camera at /dev/video{index}")
-        self._cap.set(cv2.CAP_PROP_FRAME_WIDTH, 4096)
-        self._cap.set(cv2.CAP_PROP_FRAME_HEIGHT, 3072)
-        for _ in range(settle_frames):  # let exposure settle
-            self._cap.read()
-
-    def still(self) -> np.ndarray:
-        self._cap.grab()  # drop a buffered, older frame
-        ok, frame = self._cap.read()
-        if not ok or frame is None:
-            raise CameraError(f"the camera at /dev/video{self.index} gave no picture")
-        return frame
-
-    def close(self) -> None:
-        self._cap.release()
-
-
-class FileSource:
-    """Photos from a file, or from a folder in name order (cycling): tests and replays."""
+class FileSource(_Closing):
+    """Photos from a file or a folder, in name order, round and round (for replays)."""
 
     def __init__(self, path: str | Path) -> None:
         path = Path(path)
         if path.is_dir():
             self.files = sorted(p for p in path.iterdir() if p.suffix.lower() in PHOTO_SUFFIXES)
-            if not self.files:
-                raise CameraError(f"{path}: no photos in this folder")
-        elif path.is_file():
-            self.files = [path]
         else:
-            raise CameraError(f"{path}: no such camera, photo or folder")
+            self.files = [path]
+        if not self.files:
+            raise CameraError(f"{path}: no photos there (JPEG or PNG)")
         self._next = 0
 
     def still(self) -> np.ndarray:
@@ -115,24 +61,70 @@ class FileSource:
         pass
 
 
-def open_source(spec: str) -> FrameSource:
-    """Open the frame source named in ``[camera] source`` (see the module docstring)."""
-    spec = (spec or "auto").strip()
-    if spec == "none":
-        raise CompanionError('no camera (camera.source is "none"); scores are entered by hand')
-    if spec == "picamera2":
-        return PiCamera()
-    if spec == "v4l2" or spec.startswith("v4l2:"):
-        index = spec.partition(":")[2] or "0"
-        if not index.isdigit():
-            raise CompanionError(f"camera.source: v4l2:N needs a number, not {spec!r}")
-        return V4L2Camera(int(index))
+class V4L2Source(_Closing):
+    """A USB or CSI camera through OpenCV's V4L2 backend, at its largest resolution."""
+
+    def __init__(self, device: int | str = 0, size: tuple[int, int] = (1920, 1080)) -> None:
+        import cv2
+
+        self._camera = cv2.VideoCapture(device, cv2.CAP_V4L2)
+        if not self._camera.isOpened():
+            raise CameraError(f"no V4L2 camera at {device}; check the cable and /dev/video*")
+        self._camera.set(cv2.CAP_PROP_FRAME_WIDTH, size[0])
+        self._camera.set(cv2.CAP_PROP_FRAME_HEIGHT, size[1])
+
+    def still(self) -> np.ndarray:
+        for _ in range(3):  # drop stale buffered frames
+            self._camera.grab()
+        ok, frame = self._camera.read()
+        if not ok or frame is None:
+            raise CameraError("the camera gave no picture; check it is not in use elsewhere")
+        return frame
+
+    def close(self) -> None:
+        self._camera.release()
+
+
+class PiCameraSource(_Closing):
+    """The Raspberry Pi camera through picamera2 (from Raspberry Pi OS, imported lazily)."""
+
+    def __init__(self) -> None:
+        try:
+            from picamera2 import Picamera2  # type: ignore[import-not-found]
+        except ImportError:
+            raise CameraError(
+                "picamera2 is not installed (apt install python3-picamera2)"
+            ) from None
+        try:
+            self._camera = Picamera2()
+            config = self._camera.create_still_configuration(main={"format": "RGB888"})
+            self._camera.configure(config)
+            self._camera.start()
+        except Exception as error:  # picamera2 raises plain RuntimeError/IndexError
+            raise CameraError(f"the Pi camera cannot start: {error}") from None
+
+    def still(self) -> np.ndarray:
+        # libcamera names formats by word order: picamera2's "RGB888" is B, G, R per pixel,
+        # which is what OpenCV expects
+        frame = self._camera.capture_array("main")
+        return np.ascontiguousarray(frame[..., :3])
+
+    def close(self) -> None:
+        self._camera.close()
+
+
+def open_source(spec: str = "auto") -> FrameSource:
+    """``auto`` (Pi camera, then V4L2), ``picamera``, ``v4l2[:N]`` or ``files:PATH``."""
+    if spec.startswith("files:"):
+        return FileSource(spec[len("files:") :])
+    if spec == "picamera":
+        return PiCameraSource()
+    if spec.startswith("v4l2"):
+        device = spec.partition(":")[2] or "0"
+        return V4L2Source(int(device) if device.isdigit() else device)
     if spec == "auto":
-        errors = []
-        for opener in (PiCamera, V4L2Camera):
-            try:
-                return opener()
-            except CameraError as error:
-                errors.append(str(error))
-        raise CameraError("no camera found: " + "; ".join(errors))
-    return FileSource(spec)
+        try:
+            return PiCameraSource()
+        except CameraError:
+            return V4L2Source(0)
+    raise CameraError(f"unknown camera {spec!r}: use auto, picamera, v4l2[:N] or files:PATH")

@@ -1,4 +1,4 @@
-"""Loading photos: files or bytes to a BGR image, with clear messages for bad input."""
+"""Loading photos safely: every bad file ends in a PhotoError with a clear message."""
 
 from __future__ import annotations
 
@@ -10,90 +10,92 @@ import numpy as np
 
 from companion.errors import CompanionError
 
-MAX_PIXELS = 16_000_000
-"""Bigger photos (a 50-megapixel phone shot) are downscaled to about this many pixels."""
+MAX_SIDE = 4096
+"""Photos larger than this on their long side are downscaled, never refused."""
+
+MAX_FILE_BYTES = 200 * 1024 * 1024
 
 
 class PhotoError(CompanionError):
-    """A photo cannot be read: missing, empty, not an image, truncated."""
+    """A photo cannot be read; the message says which file and what to do."""
 
 
-def load_photo(source: str | os.PathLike | bytes | bytearray | memoryview) -> np.ndarray:
-    """Read a photo from a path or from bytes (a phone upload) into a BGR image."""
-    if isinstance(source, bytes | bytearray | memoryview):
-        data = bytes(source)
-        name = "the uploaded photo"
-    else:
-        path = Path(source)
-        name = str(path)
-        try:
-            data = path.read_bytes()
-        except FileNotFoundError:
-            raise PhotoError(f"{name}: no such file") from None
-        except IsADirectoryError:
-            raise PhotoError(f"{name}: is a folder, not a photo") from None
-        except OSError as error:
-            raise PhotoError(f"{name}: cannot be read ({error.strerror})") from None
-    if not data:
-        raise PhotoError(f"{name}: the file is empty")
-    buffer = np.frombuffer(data, np.uint8)
-    image = cv2.imdecode(buffer, _read_flag(data))
-    if _truncated(data):
-        raise PhotoError(f"{name}: the photo is truncated (the file ends early); take it again")
-    if image is None or image.size == 0:
-        raise PhotoError(f"{name}: not a photo OpenCV can read (JPEG, PNG, ...)")
-    return shrink(image)
-
-
-def shrink(image: np.ndarray, max_pixels: int = MAX_PIXELS) -> np.ndarray:
-    """Downscale an image with more than ``max_pixels`` pixels, keeping its shape."""
-    h, w = image.shape[:2]
-    if h * w <= max_pixels:
-        return image
-    scale = (max_pixels / (h * w)) ** 0.5
-    return cv2.resize(image, (int(w * scale), int(h * scale)), interpolation=cv2.INTER_AREA)
-
-
-def _read_flag(data: bytes) -> int:
-    """Decode a huge JPEG at a half, quarter or eighth of its size to spare memory."""
-    size = _jpeg_size(data)
-    if size is None:
-        return cv2.IMREAD_COLOR
-    pixels = size[0] * size[1]
-    for factor, flag in (
-        (2, cv2.IMREAD_REDUCED_COLOR_2),
-        (4, cv2.IMREAD_REDUCED_COLOR_4),
-        (8, cv2.IMREAD_REDUCED_COLOR_8),
-    ):
-        if pixels / factor**2 <= MAX_PIXELS:
-            return flag if pixels > MAX_PIXELS else cv2.IMREAD_COLOR
-    return cv2.IMREAD_REDUCED_COLOR_8
+def _looks_truncated(data: bytes) -> bool:
+    if data[:2] == b"\xff\xd8":  # JPEG: must end with the end-of-image marker
+        return b"\xff\xd9" not in data[-1024:]
+    if data[:8] == b"\x89PNG\r\n\x1a\n":
+        return b"IEND" not in data[-64:]
+    return False
 
 
 def _jpeg_size(data: bytes) -> tuple[int, int] | None:
-    """(width, height) from a JPEG's frame header, or None."""
+    """Width and height from a JPEG's frame header, without decoding it."""
     if data[:2] != b"\xff\xd8":
         return None
-    i = 2
-    while i + 9 < len(data):
-        if data[i] != 0xFF:
+    at = 2
+    while at + 9 < len(data):
+        if data[at] != 0xFF:
             return None
-        marker = data[i + 1]
-        length = int.from_bytes(data[i + 2 : i + 4], "big")
-        if 0xC0 <= marker <= 0xCF and marker not in (0xC4, 0xC8, 0xCC):
-            h = int.from_bytes(data[i + 5 : i + 7], "big")
-            w = int.from_bytes(data[i + 7 : i + 9], "big")
-            return (w, h)
-        i += 2 + length
+        marker = data[at + 1]
+        length = int.from_bytes(data[at + 2 : at + 4], "big")
+        if marker in (0xC0, 0xC1, 0xC2, 0xC3, 0xC5, 0xC6, 0xC7, 0xC9, 0xCA, 0xCB, 0xCD, 0xCE):
+            height = int.from_bytes(data[at + 5 : at + 7], "big")
+            width = int.from_bytes(data[at + 7 : at + 9], "big")
+            return width, height
+        at += 2 + length
     return None
 
 
-def _truncated(data: bytes) -> bool:
-    """A JPEG that stops before its end marker (OpenCV fills the rest with grey).
+_REDUCED = {
+    2: cv2.IMREAD_REDUCED_COLOR_2,
+    4: cv2.IMREAD_REDUCED_COLOR_4,
+    8: cv2.IMREAD_REDUCED_COLOR_8,
+}
 
-    The end marker cannot occur inside the compressed data, and phones may append their
-    own trailers after it, so the last one must lie in the file's second half (an EXIF
-    thumbnail's marker sits near the start)."""
-    if data[:2] != b"\xff\xd8":
-        return False
-    return data.rfind(b"\xff\xd9") < len(data) // 2
+
+def _decode_flag(data: bytes) -> int:
+    """Decode a huge JPEG at a half, quarter or eighth straight away to spare memory."""
+    size = _jpeg_size(data)
+    if size is None:
+        return cv2.IMREAD_COLOR
+    factor = 1
+    while max(size) // (factor * 2) >= MAX_SIDE and factor < 8:
+        factor *= 2
+    return _REDUCED.get(factor, cv2.IMREAD_COLOR)
+
+
+def load_photo(source: str | os.PathLike | bytes) -> np.ndarray:
+    """Read a photo (a path or the file's bytes) as a BGR image, downscaled if huge."""
+    name = "photo" if isinstance(source, bytes | bytearray) else str(source)
+    if isinstance(source, bytes | bytearray):
+        data = bytes(source)
+    else:
+        path = Path(source)
+        if not path.is_file():
+            raise PhotoError(f"{name}: no such file; check the path")
+        if path.stat().st_size > MAX_FILE_BYTES:
+            raise PhotoError(f"{name}: file is over 200 MB; send a smaller photo")
+        try:
+            data = path.read_bytes()
+        except OSError as error:
+            raise PhotoError(f"{name}: cannot read the file ({error.strerror})") from None
+    if not data:
+        raise PhotoError(f"{name}: the file is empty; take the photo again")
+    if _looks_truncated(data):
+        raise PhotoError(f"{name}: the photo is cut short (truncated); send it again")
+    buffer = np.frombuffer(data, np.uint8)
+    image = cv2.imdecode(buffer, _decode_flag(data))
+    if image is None or image.size == 0:
+        raise PhotoError(f"{name}: not a photo OpenCV can read (use JPEG or PNG)")
+    return downscale(image)
+
+
+def downscale(image: np.ndarray, max_side: int = MAX_SIDE) -> np.ndarray:
+    """Shrink an image so its long side is at most ``max_side`` pixels."""
+    height, width = image.shape[:2]
+    long_side = max(height, width)
+    if long_side <= max_side:
+        return image
+    scale = max_side / long_side
+    size = (max(1, round(width * scale)), max(1, round(height * scale)))
+    return cv2.resize(image, size, interpolation=cv2.INTER_AREA)

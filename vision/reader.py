@@ -1,10 +1,11 @@
 """The camera glue of the live companion: a seat asks, a worker thread snaps, reads, answers.
 
 ``HandReader(source, submit, photo_dir)`` is a context manager; ``request(seat)`` returns at
-once, and the worker takes a still, checks the light, recognises the tiles (in the scoring
-zone when ``mat_corners`` are known), writes the annotated picture to
-``photo_dir/<id>.jpg`` and submits a ``HandRead``. A camera or lighting problem is logged
-and nothing is submitted: the players score by hand.
+once, and the worker takes a still, checks the light, recognises the tiles (on the scoring
+zone seen from above when ``mat_corners`` are known), writes the annotated picture to
+``photo_dir/<id>.jpg`` and submits a ``HandRead``. Bad light ("too dark", "glare on the
+mat") is logged and marks the reading low-confidence for the player to check; a camera that
+gives no picture is logged and nothing is submitted: the players score by hand.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from companion.errors import CompanionError
 from companion.tiles import Tile
 from vision import synth
 from vision.annotate import annotate
-from vision.calibrate import check_lighting, top_down
+from vision.calibration import MatCalibration, check_lighting, from_config
 from vision.capture import FrameSource
 from vision.capture import open_source as open_camera
 from vision.recognise import recognise
@@ -33,10 +34,12 @@ log = logging.getLogger(__name__)
 
 __all__ = ["HandReader", "SyntheticCamera", "open_camera"]
 
+MAT_MM = (600.0, 400.0)
+
 
 class SyntheticCamera:
-    """A camera that photographs whatever hand a seat holds, rendered by ``synth`` (seeded
-    by seat and shot, so a retake is a new photo of the same tiles)."""
+    """A camera for simulations: each still shows the hand the seat really holds, rendered
+    by vision.synth, a different shot every time (so a retake is a new picture)."""
 
     def __init__(self, hand_for_seat: Callable[[int], list[Tile]], set_max: int = 12) -> None:
         self.hand_for_seat = hand_for_seat
@@ -45,16 +48,10 @@ class SyntheticCamera:
 
     def still(self, seat: int = 0) -> np.ndarray:
         self._shots += 1
-        tiles = list(self.hand_for_seat(seat))
+        hand = list(self.hand_for_seat(seat))
+        # a lit scoring mat under a fixed camera: no coins, shadows or tilt
         image, _ = synth.render(
-            tiles,
-            seed=1000 * seat + self._shots,
-            size=(1280, 720),
-            tilt=5,
-            glare=False,
-            spinner=False,
-            light=0.8,
-            background=("felt", "wood", "cloth")[seat % 3],
+            seed=self._shots * 97 + seat, tiles=hand, set_max=self.set_max, hard=False
         )
         return image
 
@@ -75,7 +72,7 @@ class HandReader:
         self.submit = submit
         self.photo_dir = Path(photo_dir)
         self.set_max = set_max
-        self.mat_corners = mat_corners
+        self.mat: MatCalibration | None = from_config(mat_corners, MAT_MM) if mat_corners else None
         self._jobs: queue.Queue[int | None] = queue.Queue()
         self._worker = threading.Thread(target=self._run, name="hand-reader", daemon=True)
         self._worker.start()
@@ -114,11 +111,11 @@ class HandReader:
             image = self.source.still(seat)
         else:
             image = self.source.still()
-        if self.mat_corners:
-            image = top_down(image, self.mat_corners)
-        problem = check_lighting(image)
-        if problem:
-            raise CompanionError(problem)
+        if self.mat is not None:
+            image = self.mat.to_mat(image)
+        lighting = check_lighting(image)
+        if not lighting.ok:  # read it anyway, but the player must look: never a quiet guess
+            log.warning("seat %d: %s", seat + 1, lighting.message)
         result = recognise(image, set_max=self.set_max)
         picture = f"{secrets.token_hex(16)}.jpg"  # the name the score pad serves it by
         self.photo_dir.mkdir(parents=True, exist_ok=True)
@@ -129,7 +126,7 @@ class HandReader:
             seat=seat,
             total=result.pip_total,
             tiles=[list(t.ends) for t in result.tiles],
-            low_confidence=result.low_confidence,
+            low_confidence=result.low_confidence or not lighting.ok,
             picture=picture,
             source="camera",
         )

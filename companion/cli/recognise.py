@@ -1,7 +1,8 @@
-"""``train-companion recognise``: read the tiles in photos and print their pip totals."""
+"""``train-companion recognise IMAGE... [--set N] [--json] [--annotate DIR]``."""
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
 import time
@@ -9,48 +10,44 @@ from pathlib import Path
 
 from companion.errors import CompanionError
 
-SETS = (6, 9, 12, 15, 18)
 
-
-def add_parser(subparsers):
+def add_parser(subparsers) -> argparse.ArgumentParser:
     parser = subparsers.add_parser(
         "recognise",
-        help="read the domino tiles in photos and print each photo's pip total",
-        description="Read the face-up domino tiles in each photo and print their pip total.",
+        help="read the tiles in photos of hands and add up their pips",
+        description="Read every face-up tile in each photo and print the hand's pip total.",
     )
-    parser.add_argument("images", nargs="+", metavar="IMAGE", help="photos (JPEG, PNG, ...)")
+    parser.add_argument("images", nargs="+", metavar="IMAGE", help="photo files (JPEG, PNG)")
     parser.add_argument(
         "--set",
         type=int,
         default=12,
-        choices=SETS,
         metavar="N",
-        help="the set in play, double-N (6, 9, 12, 15, 18; default 12)",
+        dest="set_max",
+        help="the set in play is double-N (default 12)",
     )
     parser.add_argument("--json", action="store_true", help="one JSON object per image per line")
     parser.add_argument(
         "--annotate",
-        type=Path,
         metavar="DIR",
-        help="write a picture per image with each tile outlined and its value drawn",
+        type=Path,
+        help="write a picture per image with each tile outlined and its value",
     )
     return parser
 
 
-def run(args) -> int:
-    try:
-        import cv2
+def run(args: argparse.Namespace) -> int:
+    import cv2
 
-        import vision
-    except ImportError:
-        raise CompanionError(
-            "the vision software is not installed (pip install opencv-python-headless numpy)"
-        ) from None
+    import vision
+
+    if not 0 <= args.set_max <= 18:
+        raise CompanionError(f"--set must be 0..18 (double-N set), not {args.set_max}")
     if args.annotate is not None:
         try:
             args.annotate.mkdir(parents=True, exist_ok=True)
         except OSError as error:
-            raise CompanionError(f"cannot write to {args.annotate} ({error.strerror})") from None
+            raise CompanionError(f"cannot create {args.annotate}: {error.strerror}") from None
     status = 0
     for name in args.images:
         try:
@@ -61,24 +58,23 @@ def run(args) -> int:
             if args.json:
                 print(json.dumps({"file": name, "error": str(error)}), flush=True)
             else:
-                print(f"{name}: error: {error}", flush=True)
+                print(f"{name}: unreadable", flush=True)
             continue
-        start = time.perf_counter()
-        result = vision.recognise(image, set_max=args.set)
-        elapsed = (time.perf_counter() - start) * 1000
-        if args.annotate is not None:
-            out = args.annotate / (Path(name).stem + ".jpg")
-            if not cv2.imwrite(str(out), vision.annotate(image, result)):
-                raise CompanionError(f"cannot write {out}")
+        started = time.perf_counter()
+        result = vision.recognise(image, set_max=args.set_max)
+        elapsed_ms = (time.perf_counter() - started) * 1000
+        for problem in result.problems:
+            print(f"train-companion: warning: {name}: {problem}", file=sys.stderr)
         if args.json:
-            record = {"file": name, **result.as_dict(), "elapsed_ms": round(elapsed, 1)}
-            print(json.dumps(record), flush=True)
+            line = {"file": name, **result.to_dict(), "elapsed_ms": round(elapsed_ms, 1)}
+            print(json.dumps(line), flush=True)
         else:
-            tiles = " ".join(f"{t.ends[0]}-{t.ends[1]}" for t in result.tiles) or "no tiles"
-            note = ""
-            if result.problems:
-                note = " (" + "; ".join(result.problems) + ")"
-            elif result.low_confidence:
-                note = " (low confidence: please check)"
-            print(f"{name}: {result.pip_total} pips: {tiles}{note}", flush=True)
+            tiles = " ".join(f"{t.ends[0]}|{t.ends[1]}" for t in result.tiles) or "no tiles"
+            check = "  (please check: low confidence)" if result.low_confidence else ""
+            print(f"{name}: {len(result.tiles)} tiles, {result.pip_total} pips: {tiles}{check}")
+        if args.annotate is not None:
+            target = args.annotate / (Path(name).stem + "-annotated.jpg")
+            if not cv2.imwrite(str(target), vision.annotate(image, result)):
+                print(f"train-companion: error: cannot write {target}", file=sys.stderr)
+                status = 2
     return status

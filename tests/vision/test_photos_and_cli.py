@@ -1,0 +1,75 @@
+"""Bad input never ends in a traceback; the recognise command line."""
+
+import json
+
+import cv2
+import numpy as np
+import pytest
+
+import vision
+from companion.cli import main
+from companion.tiles import Tile
+
+
+@pytest.fixture
+def good_photo(tmp_path, one_tile):
+    path = tmp_path / "hand.jpg"
+    cv2.imwrite(str(path), one_tile(Tile(3, 6)))
+    return path
+
+
+@pytest.fixture
+def bad_photos(tmp_path, good_photo):
+    empty = tmp_path / "empty.jpg"
+    empty.write_bytes(b"")
+    text = tmp_path / "notes.jpg"
+    text.write_text("not a photo")
+    cut = tmp_path / "cut.jpg"
+    cut.write_bytes(good_photo.read_bytes()[:2000])
+    return [empty, text, cut, tmp_path / "missing.jpg"]
+
+
+def test_bad_files_raise_photo_errors(bad_photos):
+    for path in bad_photos:
+        with pytest.raises(vision.PhotoError, match=path.name):
+            vision.load_photo(path)
+
+
+def test_photo_bytes_load(good_photo):
+    assert vision.load_photo(good_photo.read_bytes()).shape[2] == 3
+
+
+def test_a_50_megapixel_photo_is_downscaled_not_refused(tmp_path):
+    huge = np.full((6000, 8400, 3), 90, np.uint8)
+    path = tmp_path / "huge.jpg"
+    cv2.imwrite(str(path), huge)
+    del huge
+    image = vision.load_photo(path)
+    assert max(image.shape[:2]) == 4096
+
+
+def test_cli_json_reports_each_file_and_exits_2_at_the_end(good_photo, bad_photos, capsys):
+    files = [str(bad_photos[0]), str(good_photo), *map(str, bad_photos[1:])]
+    assert main(["recognise", "--json", *files]) == 2
+    out, err = capsys.readouterr()
+    lines = [json.loads(line) for line in out.splitlines()]
+    assert [line["file"] for line in lines] == files
+    good = lines[1]
+    assert good["pip_total"] == 9 and good["tiles"][0]["ends"] == [3, 6]
+    assert good["elapsed_ms"] >= 0
+    assert all("error" in line for i, line in enumerate(lines) if i != 1)
+    assert "Traceback" not in err and err.count("error:") == 4
+
+
+def test_cli_set_7_reports_a_double_12_tile(tmp_path, one_tile, capsys):
+    path = tmp_path / "twelve.png"
+    cv2.imwrite(str(path), one_tile(Tile(12, 10), coloured=True))
+    assert main(["recognise", "--set", "7", str(path)]) == 0
+    out, err = capsys.readouterr()
+    assert "above 7" in err and "low confidence" in out
+
+
+def test_cli_annotate_writes_a_picture(tmp_path, good_photo, capsys):
+    assert main(["recognise", "--annotate", str(tmp_path / "out"), str(good_photo)]) == 0
+    assert (tmp_path / "out" / "hand-annotated.jpg").is_file()
+    assert "9 pips" in capsys.readouterr().out

@@ -1,0 +1,354 @@
+"""Stage 1, find the tiles: every face-up tile is found by its divider.
+
+A face-up domino always shows a dark divider bar across its middle with pale face on both
+sides; face-down tiles and other objects have none. From each divider we build the tile's
+outline: the divider runs across the short side, the tile is about twice as long as wide,
+and the face ends where the face colour stops (or where the next tile's divider says a
+neighbour begins).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+DARKNESS = 0.35
+"""How much darker than the local average a divider is, as a fraction of that average."""
+
+EDGE_FACE_FRACTION = 0.25
+"""A line across the tile with less face than this is past its edge."""
+
+WORK_SIDE = 1280
+"""Tiles are found on a copy scaled to this long side; pips are counted at full size."""
+
+
+@dataclass(frozen=True)
+class Divider:
+    centre: np.ndarray  # (x, y) in working pixels
+    along: np.ndarray  # unit vector along the bar
+    length: float
+    thickness: float
+    contrast: float  # face brightness minus bar brightness, 0..255
+
+
+@dataclass(frozen=True)
+class FoundTile:
+    corners: (
+        np.ndarray
+    )  # 4x2 float32 in working pixels: end A left, end A right, end B right, end B left
+    divider: Divider
+    width: float
+
+
+def working_copy(image: np.ndarray) -> tuple[np.ndarray, float]:
+    """The image scaled to WORK_SIDE on its long side, and the scale used."""
+    height, width = image.shape[:2]
+    scale = WORK_SIDE / max(height, width)
+    interpolation = cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR
+    size = (max(1, round(width * scale)), max(1, round(height * scale)))
+    return cv2.resize(image, size, interpolation=interpolation), scale
+
+
+def _side_brightness(gray: np.ndarray, centre, along, normal, length, offset) -> float:
+    points = []
+    for s in np.linspace(-0.3, 0.3, 7):
+        for t in (0.12, 0.2, 0.28):
+            points.append(centre + along * s * length + normal * offset * t * length)
+    pts = np.round(np.array(points)).astype(int)
+    h, w = gray.shape
+    ok = (pts[:, 0] >= 0) & (pts[:, 0] < w) & (pts[:, 1] >= 0) & (pts[:, 1] < h)
+    if ok.sum() < len(pts) * 0.7:
+        return -1.0
+    # the face is the bright part: pips beside the bar must not drag it down
+    return float(np.percentile(gray[pts[ok, 1], pts[ok, 0]], 80))
+
+
+def find_dividers(work: np.ndarray) -> list[Divider]:
+    """Dark, straight, thin bars with pale face on both sides."""
+    gray = cv2.cvtColor(work, cv2.COLOR_BGR2GRAY)
+    block = max(31, (max(gray.shape) // 10) | 1)
+    # a divider is much darker than its surroundings, far more than a tile's rim or shadow
+    local = cv2.blur(gray.astype(np.float32), (block, block))
+    dark = (gray < local - np.maximum(25.0, DARKNESS * local)).astype(np.uint8) * 255
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(dark, connectivity=8)
+    pieces = []
+    for label in range(1, count):
+        area = stats[label, cv2.CC_STAT_AREA]
+        if area < 12:
+            continue
+        ys, xs = np.nonzero(
+            labels[
+                stats[label, 1] : stats[label, 1] + stats[label, 3],
+                stats[label, 0] : stats[label, 0] + stats[label, 2],
+            ]
+            == label
+        )
+        pts = np.column_stack([xs + stats[label, 0], ys + stats[label, 1]]).astype(np.float32)
+        (cx, cy), (rw, rh), angle = cv2.minAreaRect(pts)
+        length, thickness = max(rw, rh), max(1.0, min(rw, rh))
+        if length < 6 or length / thickness < 2.5 or area / (length * thickness) < 0.7:
+            continue
+        theta = np.deg2rad(angle if rw >= rh else angle + 90)
+        pieces.append(
+            (
+                np.array([cx, cy]),
+                np.array([np.cos(theta), np.sin(theta)]),
+                float(length),
+                float(thickness),
+                float(area),
+                pts,
+            )
+        )
+    dividers = []
+    for centre, along, length, thickness, _area, pts in _join_split_bars(pieces, gray):
+        if length < 12 or length / thickness < 4.5:
+            continue
+        normal = np.array([-along[1], along[0]])
+        bar = float(np.median(gray[pts[:, 1].astype(int), pts[:, 0].astype(int)]))
+        side_a = _side_brightness(gray, centre, along, normal, length, 1)
+        side_b = _side_brightness(gray, centre, along, normal, length, -1)
+        if min(side_a, side_b) < 0:
+            continue
+        contrast = min(side_a, side_b) - bar
+        if contrast < 30 or abs(side_a - side_b) > 60:
+            continue
+        # a divider stops short of the tile's edge, with face beyond both ends; the dark gap
+        # between two touching tiles runs out to the table
+        face_level = bar + 0.6 * contrast
+        if min(_end_brightness(gray, centre, along, length, end) for end in (1, -1)) < face_level:
+            continue
+        dividers.append(Divider(centre, along, float(length), float(thickness), contrast))
+    return _drop_nested(dividers)
+
+
+def _pixel(gray: np.ndarray, point: np.ndarray) -> float:
+    x, y = int(round(point[0])), int(round(point[1]))
+    if 0 <= x < gray.shape[1] and 0 <= y < gray.shape[0]:
+        return float(gray[y, x])
+    return -1.0
+
+
+def _end_brightness(gray: np.ndarray, centre, along, length: float, end: int) -> float:
+    """The face just beyond one end of a bar (the brighter of two nearby samples)."""
+    return max(_pixel(gray, centre + along * end * length * (0.5 + t)) for t in (0.05, 0.08))
+
+
+def _spinner_between(gray: np.ndarray, one, other, along, span: float) -> bool:
+    """Is the gap between two lined-up bars a spinner (darker than the face, face around
+    it) rather than the gap between two touching tiles (a shaded line running across)?"""
+    normal = np.array([-along[1], along[0]])
+    mid = (np.asarray(one) + np.asarray(other)) / 2
+    face = max(
+        _side_brightness(gray, mid, along, normal, span, 1),
+        _side_brightness(gray, mid, along, normal, span, -1),
+    )
+    gap = float(np.linalg.norm(np.asarray(other) - np.asarray(one))) * 0.15
+    steps = (-1, -0.5, 0, 0.5, 1)
+    inside = min(_pixel(gray, mid + along * gap * u) for u in steps)
+    # the gap between touching tiles is a line running across: some point beside hits it
+    beside = min(
+        _pixel(gray, mid + along * gap * u + normal * span * t * k)
+        for u in steps
+        for t in (0.15, 0.25)
+        for k in (1, -1)
+    )
+    return 0 <= inside < 0.8 * face and beside > 0.85 * face
+
+
+def _join_split_bars(pieces: list, gray: np.ndarray) -> list:
+    """Join the two halves of a divider that a brass spinner cuts in two.
+
+    Two dividers of touching tiles also line up, but between them is pale face; between the
+    halves of one divider is the spinner, darker than the face.
+    """
+    pieces = sorted(pieces, key=lambda p: -p[2])
+    used = [False] * len(pieces)
+    joined = []
+    for i, (centre, along, length, thickness, area, pts) in enumerate(pieces):
+        if used[i]:
+            continue
+        used[i] = True
+        for j in range(i + 1, len(pieces)):
+            c2, a2, l2, t2, _, p2 = pieces[j]
+            if used[j] or abs(float(along @ a2)) < 0.97 or not 0.5 < t2 / thickness < 2:
+                continue
+            offset = c2 - centre
+            across = abs(float(offset @ np.array([-along[1], along[0]])))
+            gap = abs(float(offset @ along)) - (length + l2) / 2
+            if (
+                across < 1.5 * thickness
+                and 0 < gap < 0.8 * max(length, l2)
+                and l2 / length > 0.6
+                and _spinner_between(gray, centre, c2, along, length + l2 + gap)
+            ):
+                used[j] = True
+                pts = np.concatenate([pts, p2])
+                ends = (pts - centre) @ along
+                lo, hi = float(ends.min()), float(ends.max())
+                centre = centre + along * (lo + hi) / 2
+                length = hi - lo
+                break
+        joined.append((centre, along, length, thickness, area, pts))
+    return joined
+
+
+def _drop_nested(dividers: list[Divider]) -> list[Divider]:
+    """Keep the longer of two bars that sit on top of each other."""
+    kept: list[Divider] = []
+    for divider in sorted(dividers, key=lambda d: -d.length):
+        if all(np.linalg.norm(divider.centre - k.centre) > 0.4 * k.length for k in kept):
+            kept.append(divider)
+    return kept
+
+
+def _face_extent(face: np.ndarray, start: int, stop: int, prior: int) -> int:
+    """Where the tile ends between lines start..stop of a patch (rows are lines across).
+
+    The first line with little face colour left; when the table is the face's own colour
+    (white tiles on white paper) the usual proportions of a tile decide. (The darkest line
+    is no guide: a row or column of pips is darker than any rim.)
+    """
+    stop = max(stop, start + 1)
+    coverage = face[start:stop].mean(axis=1)
+    below = np.nonzero(coverage < EDGE_FACE_FRACTION)[0]
+    if len(below):
+        return start + int(below[0])
+    return prior
+
+
+def outline_tile(work: np.ndarray, divider: Divider, others: list[Divider]) -> FoundTile:
+    """The tile around a divider, measured from where its face colour stops."""
+    along, normal = divider.along, np.array([-divider.along[1], divider.along[0]])
+    width0 = divider.length / 0.8
+    px = 80.0 / width0  # patch pixels per working pixel
+    half_w, half_l = 0.8 * width0, 1.4 * width0
+    size = (round(2 * half_w * px), round(2 * half_l * px))
+    # affine map from patch (u, v) to working (x, y)
+    origin = divider.centre - along * half_w - normal * half_l
+    to_work = np.float32(
+        [
+            [along[0] / px, normal[0] / px, origin[0]],
+            [along[1] / px, normal[1] / px, origin[1]],
+        ]
+    )
+    patch = cv2.warpAffine(
+        work,
+        to_work,
+        size,
+        flags=cv2.WARP_INVERSE_MAP | cv2.INTER_LINEAR,
+        borderMode=cv2.BORDER_CONSTANT,
+        borderValue=(0, 0, 0),
+    )
+    lab = cv2.cvtColor(patch, cv2.COLOR_BGR2LAB).astype(np.float32)
+    cu, cv_ = size[0] // 2, size[1] // 2
+    sample = np.concatenate(
+        [
+            lab[cv_ - 64 : cv_ - 12, cu - 24 : cu + 24].reshape(-1, 3),
+            lab[cv_ + 12 : cv_ + 64, cu - 24 : cu + 24].reshape(-1, 3),
+        ]
+    )
+    face_colour = np.median(sample, axis=0)
+    distance = np.linalg.norm(lab - face_colour, axis=2)
+    face = (distance < 28).astype(np.uint8)
+    face = cv2.morphologyEx(face, cv2.MORPH_CLOSE, np.ones((15, 15), np.uint8)).astype(float)
+    # sideways: columns over the central rows of both halves
+    band = slice(cv_ - 60, cv_ + 60)
+    half_bar = round(divider.length * px / 2)
+    reach = round(half_bar / 0.55)
+    prior = round(half_bar / 0.8)
+    right = _face_extent(face[band].T, cu + half_bar, min(size[0], cu + reach), cu + prior)
+    flip = size[0] - 1 - cu
+    left = (
+        size[0]
+        - 1
+        - _face_extent(
+            face[band].T[::-1],
+            flip + half_bar,
+            min(size[0], flip + reach),
+            flip + prior,
+        )
+    )
+    width = (right - left) / px
+    mid_u = (left + right) / 2
+    centre = divider.centre + along * (mid_u - cu) / px
+    for other in others:  # a touching neighbour's divider in line with ours: meet halfway
+        offset = other.centre - centre
+        if abs(offset @ normal) < 0.3 * width and 0.3 * width < abs(offset @ along) < 1.6 * width:
+            width = min(width, abs(float(offset @ along)))
+    w_px = round(width * px)
+    # lengthways: each half from the bar to where the face stops
+    strip = slice(round(mid_u - w_px * 0.3), round(mid_u + w_px * 0.3))
+    # lengthways rows of pips look just like edges, so unless the face colour stops the
+    # tile's proportions (twice as long as wide) decide
+    cols = face[:, strip]
+    reach = (round(w_px * 0.8), round(w_px * 1.2))
+    down = _face_extent(cols, cv_ + reach[0], min(size[1], cv_ + reach[1]), cv_ + w_px)
+    flip = size[1] - 1 - cv_
+    up = (
+        size[1]
+        - 1
+        - _face_extent(cols[::-1], flip + reach[0], min(size[1], flip + reach[1]), flip + w_px)
+    )
+    ends = [(up - cv_) / px, (down - cv_) / px]
+    for other in others:
+        offset = other.centre - centre
+        along_off, normal_off = offset @ along, offset @ normal
+        if abs(along_off) < 0.3 * width and 0.5 * width < abs(normal_off) < 3 * width:
+            if normal_off > 0:
+                ends[1] = min(ends[1], normal_off / 2)
+            else:
+                ends[0] = max(ends[0], normal_off / 2)
+    a, b = ends
+    w2 = width / 2
+    corners = np.float32(
+        [
+            centre + normal * a - along * w2,
+            centre + normal * a + along * w2,
+            centre + normal * b + along * w2,
+            centre + normal * b - along * w2,
+        ]
+    )
+    return FoundTile(corners, divider, float(width))
+
+
+def looks_like_a_tile(found: FoundTile) -> bool:
+    """A divider spans most of the tile's width and the tile is about twice as long."""
+    length = float(np.linalg.norm(found.corners[0] - found.corners[3]))
+    if found.width <= 0:
+        return False
+    return 0.55 <= found.divider.length / found.width <= 0.98 and 1.5 <= length / found.width <= 2.5
+
+
+def even_out(dividers: list[Divider]) -> list[Divider]:
+    """Tiles of one set have dividers of one length (give or take the camera's tilt).
+
+    A bar far longer than the others is the dividers of touching tiles run together through
+    the dark gap between them: cut it into tile-sized pieces. A bar far shorter is a scrap.
+    """
+    if len(dividers) < 2:
+        return dividers
+    typical = float(np.percentile([d.length for d in dividers], 25))
+    kept = []
+    for d in dividers:
+        pieces = round(d.length / typical)
+        if d.length > 1.7 * typical and pieces >= 2:
+            # the outer pieces end where the bar ends (a piece of a spinner-cut divider may
+            # sit between them), each as long as a typical divider
+            piece = min(typical, d.length / pieces)
+            spacing = (d.length - piece) / (pieces - 1)
+            for i in range(pieces):
+                offset = -d.length / 2 + piece / 2 + i * spacing
+                centre = d.centre + d.along * offset
+                kept.append(Divider(centre, d.along, piece, d.thickness, d.contrast))
+        elif d.length > 0.55 * typical or len(dividers) < 3:
+            kept.append(d)
+    return kept
+
+
+def find_tiles(work: np.ndarray) -> list[FoundTile]:
+    """Every face-up tile in the working image, outlined."""
+    dividers = even_out(find_dividers(work))
+    outlined = [outline_tile(work, d, [o for o in dividers if o is not d]) for d in dividers]
+    return [tile for tile in outlined if looks_like_a_tile(tile)]
