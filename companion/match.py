@@ -162,9 +162,10 @@ class Match:
             Event("turn", self.state.turn),
         ]
 
-    def _on_action(self, p: dict[str, Any]) -> list[Event]:
+    def _on_action(self, p: dict[str, Any], action: Action | None = None) -> list[Event]:
         state = self._state()
-        action = self.game.parse_action(p["action"], self.players)
+        if action is None:
+            action = self.game.parse_action(p["action"], self.players)
         events = state.apply(action)
         if state.outcome is not None:
             summary = self.rounds[-1]
@@ -217,7 +218,12 @@ class Match:
 
     # --- conveniences ----------------------------------------------------------------------
     def play(self, action: Action) -> list[Event]:
-        return self.apply(*self.prepare_action(action))
+        """Check and apply an action at once (the simulator): the same event as ``apply``
+        records, without reading back the words just written."""
+        kind, payload = self.prepare_action(action)
+        events = self._on_action(payload, action)
+        self.log.append((kind, payload))
+        return events
 
     def round_needs_scores(self) -> bool:
         return (
