@@ -71,3 +71,12 @@ def test_the_lighting_check_says_too_dark_or_glare():
     cv2.circle(glare, (200, 150), 40, (255, 255, 255), -1)
     assert "glare" in check_lighting(glare).message
     assert check_lighting(np.full((300, 400, 3), 150, np.uint8)).ok
+
+
+def test_black_cloth_with_a_few_tiles_and_white_paper_are_not_bad_light():
+    """Backgrounds run "from black cloth to white paper": neither is a lighting problem."""
+    cloth = np.full((300, 400, 3), 15, np.uint8)
+    cv2.rectangle(cloth, (180, 120), (230, 220), (225, 235, 240), -1)  # one ivory tile
+    assert check_lighting(cloth).ok
+    paper = np.full((300, 400, 3), 252, np.uint8)
+    assert check_lighting(paper).ok
