@@ -40,24 +40,16 @@ def annotate(image: np.ndarray, recognition: Recognition) -> np.ndarray:
     banner = f"total {recognition.pip_total}"
     if recognition.low_confidence:
         banner += "  - please check the red tiles"
-    cv2.putText(
-        picture,
-        banner,
-        (10, int(40 * scale) + 10),
-        cv2.FONT_HERSHEY_SIMPLEX,
-        1.2 * scale,
-        (0, 0, 0),
-        thickness + 2,
-        cv2.LINE_AA,
-    )
-    cv2.putText(
-        picture,
-        banner,
-        (10, int(40 * scale) + 10),
-        cv2.FONT_HERSHEY_SIMPLEX,
-        1.2 * scale,
-        (255, 255, 255),
-        thickness,
-        cv2.LINE_AA,
-    )
+    for colour, width in (((0, 0, 0), thickness + 2), ((255, 255, 255), thickness)):
+        # a dark outline under white letters: readable on any table
+        cv2.putText(
+            picture,
+            banner,
+            (10, int(40 * scale) + 10),
+            cv2.FONT_HERSHEY_SIMPLEX,
+            1.2 * scale,
+            colour,
+            width,
+            cv2.LINE_AA,
+        )
     return picture

@@ -6,27 +6,23 @@ import sys
 import pytest
 
 
+def demo(*args: str, timeout: float = 300) -> subprocess.CompletedProcess:
+    command = [sys.executable, "-m", "companion.cli", "demo", *args]
+    return subprocess.run(command, capture_output=True, text=True, timeout=timeout)
+
+
 def test_demo_plays_a_short_game_night_and_prints_the_score_pad(tmp_path):
-    done = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "companion.cli",
-            "demo",
-            "--speed",
-            "0",
-            "--players",
-            "3",
-            "--rounds",
-            "2",
-            "--port",
-            "0",
-            "--data-dir",
-            str(tmp_path),
-        ],
-        capture_output=True,
-        text=True,
-        timeout=300,
+    done = demo(
+        "--speed",
+        "0",
+        "--players",
+        "3",
+        "--rounds",
+        "2",
+        "--port",
+        "0",
+        "--data-dir",
+        str(tmp_path),
     )
     assert done.returncode == 0, done.stderr[-2000:]
     out = done.stdout
@@ -39,12 +35,7 @@ def test_demo_plays_a_short_game_night_and_prints_the_score_pad(tmp_path):
 
 
 def test_demo_refuses_a_bad_player_count_in_one_line():
-    done = subprocess.run(
-        [sys.executable, "-m", "companion.cli", "demo", "--players", "9"],
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    done = demo("--players", "9", timeout=60)
     assert done.returncode == 2
     assert done.stderr.strip().count("\n") == 0 and "2 to 8 players" in done.stderr
 
@@ -53,28 +44,19 @@ def test_demo_refuses_a_bad_player_count_in_one_line():
 def test_demo_plays_the_other_train_games_through_the_live_table(game, tmp_path):
     """SuperTrain's action tiles are announced from the seat's phone and the Engine games'
     reveal names the starter; the live table must follow either to the end."""
-    done = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "companion.cli",
-            "demo",
-            "--game",
-            game,
-            "--speed",
-            "0",
-            "--players",
-            "2",
-            "--rounds",
-            "2",
-            "--port",
-            "0",
-            "--data-dir",
-            str(tmp_path),
-        ],
-        capture_output=True,
-        text=True,
-        timeout=300,
+    done = demo(
+        "--game",
+        game,
+        "--speed",
+        "0",
+        "--players",
+        "2",
+        "--rounds",
+        "2",
+        "--port",
+        "0",
+        "--data-dir",
+        str(tmp_path),
     )
     assert done.returncode == 0, done.stdout[-1500:] + done.stderr[-1500:]
     assert "Round 2" in done.stdout and "total" in done.stdout
