@@ -78,7 +78,11 @@ class Demo:
             self.companion.call(c.ActionTile(seat, gesture.removeprefix("tile:")))
             return
         press_gesture(self.table.seats, seat + 1, gesture)
-        self.wait_for(f"seat {seat + 1} to {gesture}", lambda s: s["seq"] > seq)
+        try:
+            self.wait_for(f"seat {seat + 1} to {gesture}", lambda s: s["seq"] > seq, 3.0)
+        except CompanionError:  # the button was not heard: the player uses the phone
+            self.out(f"  (seat {seat + 1}'s button was not heard; the phone steps in)")
+            self.companion.call(c.Gesture(seat, gesture, "phone"))
 
     def centre(self, hold: bool) -> None:
         """Press (next round) or hold (blocked round) the centerpiece button; if the
@@ -207,7 +211,7 @@ def run(args: argparse.Namespace) -> int:
             simulate=True,
             seats=args.players,
             hand_for_seat=sim.hand,
-            seat_scale=0.1 if args.speed == 0 else scale,
+            seat_scale=0.2 if args.speed == 0 else scale,
         ) as table:
             table.start()
             for part, problem in table.companion.degraded.items():
