@@ -301,11 +301,8 @@ def test_owner_option_leaves_other_trains_open(table):
     assert Play(Tile(3, 9), 1, 3) in state.legal_actions()
 
 
-def test_pm_two_doubles_need_a_third_tile_from_the_hand(table):
-    """PM: "A player can play two doubles consecutively onto two different trains if that
-    player is able to play an additional third tile from his hand (without drawing) onto one
-    of those double tiles. This means that a player could play 3 tiles in one turn"."""
-    state = table("12-6 6-6 12-3 3-3 3-1 0-2", "0-1", preset="puremco")
+def _own_train_ends_6_and_mexican_ends_3(state):
+    """Ann (to play again) has laid 12-6 on her own train and 12-3 on the Mexican Train."""
     state.had_turn = [True, True]
     play(state, "12-6", 0)
     state.push(EndTurn(), NAMES)
@@ -313,6 +310,14 @@ def test_pm_two_doubles_need_a_third_tile_from_the_hand(table):
     play(state, "12-3", MEXICAN)
     state.push(EndTurn(), NAMES)
     state.turn = 0
+
+
+def test_pm_two_doubles_need_a_third_tile_from_the_hand(table):
+    """PM: "A player can play two doubles consecutively onto two different trains if that
+    player is able to play an additional third tile from his hand (without drawing) onto one
+    of those double tiles. This means that a player could play 3 tiles in one turn"."""
+    state = table("12-6 6-6 12-3 3-3 3-1 0-2", "0-1", preset="puremco")
+    _own_train_ends_6_and_mexican_ends_3(state)
     play(state, "6-6", 0)
     assert Play(Tile(3, 3), MEXICAN, 3) in state.legal_actions()  # 3-1 will follow it
     play(state, "3-3", MEXICAN)
@@ -324,13 +329,7 @@ def test_pm_two_doubles_need_a_third_tile_from_the_hand(table):
 
 def test_pm_a_second_double_without_a_third_tile_is_refused(table):
     state = table("12-6 6-6 12-3 3-3 0-1", "0-2", preset="puremco")
-    state.had_turn = [True, True]
-    play(state, "12-6", 0)
-    state.push(EndTurn(), NAMES)
-    state.turn = 0
-    play(state, "12-3", MEXICAN)
-    state.push(EndTurn(), NAMES)
-    state.turn = 0
+    _own_train_ends_6_and_mexican_ends_3(state)
     play(state, "6-6", 0)
     with pytest.raises(IllegalAction, match="third tile"):
         play(state, "3-3", MEXICAN)
