@@ -13,7 +13,6 @@ Tile(5, 12)
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
 
 TRAIN = "train"
@@ -137,7 +136,3 @@ def double_set(n: int) -> list[Tile]:
 
 def set_size(n: int) -> int:
     return (n + 1) * (n + 2) // 2
-
-
-def hand_pips(tiles: Iterable[Tile]) -> int:
-    return sum(tile.pips for tile in tiles)
