@@ -135,6 +135,10 @@ class Demo:
         self.sim.finish_round()
         camera = self.companion.hand_reader is not None and self.sim.match.game.measure != "points"
         while (state := self.companion.state())["phase"] == "scoring":
+            if state["scoring"]["next"] is None:
+                # Every hand is in and the loop is still writing the tokens on the pad.
+                self.wait_for("the score pad", lambda s: s["seq"] > state["seq"])
+                continue
             seat = state["scoring"]["next"] - 1
             truth = self.sim.hand_total(seat)
             if not camera:
