@@ -9,7 +9,7 @@ neighbour begins).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -19,6 +19,10 @@ DARKNESS = 0.35
 
 EDGE_FACE_FRACTION = 0.25
 """A line across the tile with less face than this is past its edge."""
+
+BAR_WIDTHS = (5, 11, 23)
+"""Closing widths (working pixels) for finding bars by the brightest nearby: each finds bars
+up to about half its width, from a small tile's hairline to a close-up's thick bar."""
 
 WORK_SIDE = 1280
 """Tiles are found on a copy scaled to this long side; pips are counted at full size."""
@@ -31,6 +35,7 @@ class Divider:
     length: float
     thickness: float
     contrast: float  # face brightness minus bar brightness, 0..255
+    faint: bool = False  # seen only against the brightest nearby, not the average
 
 
 @dataclass(frozen=True)
@@ -65,13 +70,26 @@ def _side_brightness(gray: np.ndarray, centre, along, normal, length, offset) ->
     return float(np.percentile(gray[pts[ok, 1], pts[ok, 0]], 80))
 
 
-def find_dividers(work: np.ndarray) -> list[Divider]:
-    """Dark, straight, thin bars with pale face on both sides."""
-    gray = cv2.cvtColor(work, cv2.COLOR_BGR2GRAY)
+def _dark_masks(gray: np.ndarray) -> list[np.ndarray]:
+    """Pixels that could be a divider, by two measures.
+
+    Much darker than the neighbourhood's average: the bar of a tile on a pale table. And
+    much darker than the brightest nearby (a morphological closing at a few widths): this
+    finds the bar of a small tile on black cloth, whose neighbourhood is mostly dark, and
+    keeps a bar apart from the broad shadow a tilted tile casts, which the first measure
+    runs together with it."""
     block = max(31, (max(gray.shape) // 10) | 1)
-    # a divider is much darker than its surroundings, far more than a tile's rim or shadow
     local = cv2.blur(gray.astype(np.float32), (block, block))
-    dark = (gray < local - np.maximum(25.0, DARKNESS * local)).astype(np.uint8) * 255
+    masks = [gray < local - np.maximum(25.0, DARKNESS * local)]
+    for width in BAR_WIDTHS:
+        kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (width, width))
+        around = cv2.morphologyEx(gray, cv2.MORPH_CLOSE, kernel).astype(np.float32)
+        masks.append(gray < around - np.maximum(25.0, DARKNESS * around))
+    return [mask.astype(np.uint8) * 255 for mask in masks]
+
+
+def _bar_pieces(dark: np.ndarray) -> list:
+    """Long, thin, solid dark pieces of a mask, each with the points it covers."""
     count, labels, stats, _ = cv2.connectedComponentsWithStats(dark, connectivity=8)
     pieces = []
     for label in range(1, count):
@@ -101,26 +119,52 @@ def find_dividers(work: np.ndarray) -> list[Divider]:
                 pts,
             )
         )
-    dividers = []
-    for centre, along, length, thickness, _area, pts in _join_split_bars(pieces, gray):
-        if length < 12 or length / thickness < 4.5:
-            continue
-        normal = np.array([-along[1], along[0]])
-        bar = float(np.median(gray[pts[:, 1].astype(int), pts[:, 0].astype(int)]))
-        side_a = _side_brightness(gray, centre, along, normal, length, 1)
-        side_b = _side_brightness(gray, centre, along, normal, length, -1)
-        if min(side_a, side_b) < 0:
-            continue
-        contrast = min(side_a, side_b) - bar
-        if contrast < 30 or abs(side_a - side_b) > 60:
-            continue
-        # a divider stops short of the tile's edge, with face beyond both ends; the dark gap
-        # between two touching tiles runs out to the table
-        face_level = bar + 0.6 * contrast
-        if min(_end_brightness(gray, centre, along, length, end) for end in (1, -1)) < face_level:
-            continue
-        dividers.append(Divider(centre, along, float(length), float(thickness), contrast))
-    return _drop_nested(dividers)
+    return pieces
+
+
+def find_dividers(work: np.ndarray) -> list[Divider]:
+    """Dark, straight, thin bars with pale face on both sides."""
+    gray = cv2.cvtColor(work, cv2.COLOR_BGR2GRAY)
+    kept: list[Divider] = []
+    for number, dark in enumerate(_dark_masks(gray)):
+        found = []
+        for centre, along, length, thickness, _area, pts in _join_split_bars(
+            _bar_pieces(dark), gray
+        ):
+            divider = _checked_divider(gray, centre, along, length, thickness, pts)
+            if divider is not None:
+                found.append(replace(divider, faint=number > 0))
+        # a later measure only adds bars away from the tiles already found: near them it
+        # mostly finds the gaps between touching tiles
+        kept += [
+            d
+            for d in _drop_nested(found)
+            if all(
+                np.linalg.norm(d.centre - k.centre) > 1.5 * max(d.length, k.length) for k in kept
+            )
+        ]
+    return kept
+
+
+def _checked_divider(gray, centre, along, length, thickness, pts) -> Divider | None:
+    """The bar as a divider if it has pale face on both sides and beyond both ends."""
+    if length < 12 or length / thickness < 4.5:
+        return None
+    normal = np.array([-along[1], along[0]])
+    bar = float(np.median(gray[pts[:, 1].astype(int), pts[:, 0].astype(int)]))
+    side_a = _side_brightness(gray, centre, along, normal, length, 1)
+    side_b = _side_brightness(gray, centre, along, normal, length, -1)
+    if min(side_a, side_b) < 0:
+        return None
+    contrast = min(side_a, side_b) - bar
+    if contrast < 30 or abs(side_a - side_b) > 60:
+        return None
+    # a divider stops short of the tile's edge, with face beyond both ends; the dark gap
+    # between two touching tiles runs out to the table
+    face_level = bar + 0.6 * contrast
+    if min(_end_brightness(gray, centre, along, length, end) for end in (1, -1)) < face_level:
+        return None
+    return Divider(centre, along, float(length), float(thickness), contrast)
 
 
 def _pixel(gray: np.ndarray, point: np.ndarray) -> float:
@@ -146,15 +190,18 @@ def _spinner_between(gray: np.ndarray, one, other, along, span: float) -> bool:
     )
     gap = float(np.linalg.norm(np.asarray(other) - np.asarray(one))) * 0.15
     steps = (-1, -0.5, 0, 0.5, 1)
-    inside = min(_pixel(gray, mid + along * gap * u) for u in steps)
-    # the gap between touching tiles is a line running across: some point beside hits it
-    beside = min(
-        _pixel(gray, mid + along * gap * u + normal * span * t * k)
-        for u in steps
-        for t in (0.15, 0.25)
+    # a spinner fills the gap; the gap between touching tiles is a thin line across it
+    inside = float(np.median([_pixel(gray, mid + along * gap * u) for u in steps]))
+    # and that line runs on across the tiles, where beside a spinner is face (with a pip
+    # here and there)
+    length = float(np.linalg.norm(np.asarray(other) - np.asarray(one))) / 1.3
+    line = [
+        min(_pixel(gray, mid + along * gap * u + normal * length * t * k) for u in (-0.4, 0, 0.4))
+        for t in (0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9)
         for k in (1, -1)
-    )
-    return 0 <= inside < 0.8 * face and beside > 0.85 * face
+    ]
+    runs_on = np.mean([0 <= value < 0.8 * face for value in line])
+    return 0 <= inside < 0.8 * face and runs_on < 0.75
 
 
 def _join_split_bars(pieces: list, gray: np.ndarray) -> list:
@@ -256,9 +303,9 @@ def outline_tile(work: np.ndarray, divider: Divider, others: list[Divider]) -> F
     # sideways: columns over the central rows of both halves
     band = slice(cv_ - 60, cv_ + 60)
     half_bar = round(divider.length * px / 2)
-    reach = round(half_bar / 0.55)
+    reach_across = round(half_bar / 0.55)
     prior = round(half_bar / 0.8)
-    right = _face_extent(face[band].T, cu + half_bar, min(size[0], cu + reach), cu + prior)
+    right = _face_extent(face[band].T, cu + half_bar, min(size[0], cu + reach_across), cu + prior)
     flip = size[0] - 1 - cu
     left = (
         size[0]
@@ -266,17 +313,19 @@ def outline_tile(work: np.ndarray, divider: Divider, others: list[Divider]) -> F
         - _face_extent(
             face[band].T[::-1],
             flip + half_bar,
-            min(size[0], flip + reach),
+            min(size[0], flip + reach_across),
             flip + prior,
         )
     )
     width = (right - left) / px
     mid_u = (left + right) / 2
     centre = divider.centre + along * (mid_u - cu) / px
+    capped = False
     for other in others:  # a touching neighbour's divider in line with ours: meet halfway
         offset = other.centre - centre
         if abs(offset @ normal) < 0.3 * width and 0.3 * width < abs(offset @ along) < 1.6 * width:
             width = min(width, abs(float(offset @ along)))
+            capped = True
     w_px = round(width * px)
     # lengthways: each half from the bar to where the face stops
     strip = slice(round(mid_u - w_px * 0.3), round(mid_u + w_px * 0.3))
@@ -302,15 +351,46 @@ def outline_tile(work: np.ndarray, divider: Divider, others: list[Divider]) -> F
                 ends[0] = max(ends[0], normal_off / 2)
     a, b = ends
     w2 = width / 2
+    lean = _lean(face, cu, cv_, half_bar, reach_across, prior, w_px) if not capped else 0.0
     corners = np.float32(
         [
-            centre + normal * a - along * w2,
-            centre + normal * a + along * w2,
-            centre + normal * b + along * w2,
-            centre + normal * b - along * w2,
+            centre + normal * a + along * (lean * a - w2),
+            centre + normal * a + along * (lean * a + w2),
+            centre + normal * b + along * (lean * b + w2),
+            centre + normal * b + along * (lean * b - w2),
         ]
     )
     return FoundTile(corners, divider, float(width))
+
+
+MAX_LEAN = 0.3
+"""The most a tile's sides lean from square to its divider (a camera tilted about 30°)."""
+
+
+def _lean(face, cu: int, cv_: int, half_bar: int, reach: int, prior: int, w_px: int) -> float:
+    """How far the tile's middle moves along the divider per unit along the tile.
+
+    Seen at a slant a tile is no longer square: its sides lean against the divider. The
+    middle of the face near each outer end tells by how much. Where the face colour does
+    not stop (a table of the face's own colour) the tile is taken as square."""
+    middles = []
+    for rows in (
+        slice(cv_ - round(0.85 * w_px), cv_ - round(0.45 * w_px)),
+        slice(cv_ + round(0.45 * w_px), cv_ + round(0.85 * w_px)),
+    ):
+        band = face[rows].T
+        size = band.shape[0]
+        right = _face_extent(band, cu + half_bar, min(size, cu + reach), -1)
+        flip = size - 1 - cu
+        left = _face_extent(band[::-1], flip + half_bar, min(size, flip + reach), -1)
+        if right < 0 or left < 0:
+            return 0.0
+        left = size - 1 - left
+        if abs((right - left) - w_px) > 0.2 * w_px:
+            return 0.0
+        middles.append((left + right) / 2)
+    lean = (middles[1] - middles[0]) / (1.3 * w_px)
+    return float(np.clip(lean, -MAX_LEAN, MAX_LEAN))
 
 
 def looks_like_a_tile(found: FoundTile) -> bool:
@@ -341,7 +421,7 @@ def even_out(dividers: list[Divider]) -> list[Divider]:
             for i in range(pieces):
                 offset = -d.length / 2 + piece / 2 + i * spacing
                 centre = d.centre + d.along * offset
-                kept.append(Divider(centre, d.along, piece, d.thickness, d.contrast))
+                kept.append(replace(d, centre=centre, length=piece))
         elif d.length > 0.55 * typical or len(dividers) < 3:
             kept.append(d)
     return kept

@@ -16,6 +16,10 @@ from vision.setcheck import set_conflicts
 LOW_CONFIDENCE = 0.6
 """Below this a tile is shown to the player to confirm."""
 
+FAINT_MIN_CONFIDENCE = 0.25
+"""A divider seen only faintly must have halves whose marks look like pips (blobs of one
+size); below this it was a streak of grain between two glare spots."""
+
 
 @dataclass(frozen=True)
 class RecognisedTile:
@@ -81,6 +85,8 @@ def recognise(image: np.ndarray, set_max: int = 12) -> Recognition:
         confidence *= min(1.0, candidate.divider.contrast / 60)
         if max(ends) > set_max:
             confidence = min(confidence, 0.3)
+        if candidate.divider.faint and confidence < FAINT_MIN_CONFIDENCE:
+            continue  # a faint bar with no clean pips beside it: wood grain, not a tile
         points = tuple((float(x), float(y)) for x, y in corners)
         found.append(RecognisedTile(Tile(*ends), float(np.clip(confidence, 0, 1)), points))
     found.sort(key=lambda t: (round(t.corners[0][1] / 50), t.corners[0][0]))
