@@ -65,6 +65,8 @@ def count_pips(half: np.ndarray, max_pips: int = 18) -> PipCount:
         aspect = max(w, h) / max(1, min(w, h))
         if fill < 0.3 or (aspect > 2.6 and fill < 0.6):
             continue
+        if touches and aspect > 2.2:
+            continue  # a streak along the patch's edge: the tile's rim or its neighbour's
         blobs.append(float(area))
     if not blobs:
         return PipCount(0, 0.6, peak)
