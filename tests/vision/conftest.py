@@ -16,9 +16,10 @@ def tile_photo(
     angle: float = 0.0,
     table=(30, 30, 30),
     coloured: bool = False,
+    spinner: bool = False,
 ) -> np.ndarray:
     """One clean tile lying on a plain table, turned by ``angle`` degrees (None: face down)."""
-    sprite = draw_tile(tile or Tile(0, 0), width, (200, 232, 242), coloured, False)
+    sprite = draw_tile(tile or Tile(0, 0), width, (200, 232, 242), coloured, spinner)
     if tile is None:
         sprite[..., :3] = (200, 232, 242)
     canvas = np.full((4 * width, 4 * width, 3), table, np.uint8)

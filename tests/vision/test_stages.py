@@ -1,13 +1,16 @@
 """Each stage on its own, on synthetic crops."""
 
+import cv2
+import numpy as np
 import pytest
 
 from companion.tiles import Tile
 from vision.find import find_dividers, find_tiles, working_copy
 from vision.halves import split_halves
 from vision.pips import count_pips
+from vision.recognise import recognise
 from vision.setcheck import set_conflicts
-from vision.synth import pip_layout
+from vision.synth import draw_tile, pip_layout
 
 
 @pytest.mark.parametrize("angle", [0, 30, 90, 135])
@@ -44,3 +47,52 @@ def test_set_check_reports_an_end_above_the_set_and_a_repeated_tile():
     assert any("above 7" in p for p in problems)
     assert any("3-4" in p and "2 times" in p for p in problems)
     assert set_conflicts([Tile(6, 6), Tile(0, 1)], set_max=6) == []
+
+
+def _lay(canvas, tile: Tile, x: int, y: int, width: int, spinner: bool = False) -> None:
+    """Put one upright tile on the canvas with its top-left corner at (x, y)."""
+    sprite = draw_tile(tile, width, (200, 232, 242), True, spinner)
+    alpha = sprite[..., 3:4] / 255.0
+    region = canvas[y : y + 2 * width, x : x + width]
+    region[:] = (region * (1 - alpha) + sprite[..., :3] * alpha).astype(np.uint8)
+
+
+def _read(image) -> list[Tile]:
+    return sorted((t.tile for t in recognise(image).tiles), key=str)
+
+
+@pytest.mark.parametrize("tile", [Tile(9, 12), Tile(8, 10), Tile(7, 11)])
+@pytest.mark.parametrize("angle", [0, 60])
+def test_a_spinner_with_pips_beside_it_leaves_one_tile(one_tile, tile, angle):
+    """The brass spinner cuts the divider in two; the pips right beside it must not keep
+    the two pieces apart (the tile used to vanish)."""
+    assert _read(one_tile(tile, angle=angle, coloured=True, spinner=True)) == [tile]
+
+
+def test_touching_tiles_side_by_side_stay_two_tiles():
+    """Their dividers line up with a gap between them, as a spinner's pieces do; the line
+    between the tiles runs on, so they are not joined."""
+    canvas = np.full((900, 1200, 3), (35, 90, 40), np.uint8)  # green felt
+    _lay(canvas, Tile(2, 5), 500, 250, 110, spinner=True)
+    _lay(canvas, Tile(3, 6), 611, 250, 110, spinner=True)
+    assert _read(canvas) == [Tile(2, 5), Tile(3, 6)]
+
+
+def test_small_tiles_on_black_cloth_are_all_found():
+    """A hand photographed from high up: small tiles whose neighbourhood is mostly dark."""
+    canvas = np.full((1080, 1920, 3), 18, np.uint8)
+    hand = [Tile(1, 4), Tile(6, 6), Tile(0, 9), Tile(3, 11)]
+    for i, tile in enumerate(hand):
+        _lay(canvas, tile, 300 + 330 * i, 400 + 60 * (i % 2), 48)
+    assert _read(canvas) == sorted(hand, key=str)
+
+
+def test_a_tile_seen_at_a_slant_is_cut_where_its_pips_are(one_tile):
+    """A camera tilted by about 30° makes the tile's sides lean against its divider."""
+    image = one_tile(Tile(6, 12), width=140, coloured=True, table=(20, 20, 20))
+    h, w = image.shape[:2]
+    slant = cv2.getPerspectiveTransform(
+        np.float32([[0, 0], [w, 0], [w, h], [0, h]]),
+        np.float32([[0.18 * w, 0], [w, 0.05 * h], [0.95 * w, h], [0, 0.9 * h]]),
+    )
+    assert _read(cv2.warpPerspective(image, slant, (w, h))) == [Tile(6, 12)]
