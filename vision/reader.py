@@ -6,10 +6,17 @@ zone seen from above when ``mat_corners`` are known), writes the annotated pictu
 ``photo_dir/<id>.jpg`` and submits a ``HandRead``. Bad light ("too dark", "glare on the
 mat") is logged and marks the reading low-confidence for the player to check; a camera that
 gives no picture is logged and nothing is submitted: the players score by hand.
+
+A reading allocates and frees tens of megabytes (the still, its grey and mat copies, the
+annotated picture). glibc keeps freed memory for reuse, in the worker thread's own arena,
+so a companion that read one hand an hour ago would still hold it; after each reading the
+worker hands the free memory back to the system (``malloc_trim``; a no-op without glibc).
 """
 
 from __future__ import annotations
 
+import ctypes
+import ctypes.util
 import logging
 import queue
 import secrets
@@ -104,6 +111,7 @@ class HandReader:
                 log.warning("seat %d: the camera cannot read this hand: %s", seat + 1, error)
             except Exception:
                 log.exception("seat %d: reading the hand failed", seat + 1)
+            release_free_memory()
 
     def read(self, seat: int) -> c.HandRead:
         """Snap, check, recognise, save the picture: the HandRead for ``seat``."""
@@ -130,3 +138,21 @@ class HandReader:
             picture=picture,
             source="camera",
         )
+
+
+def _malloc_trim():
+    """glibc's ``malloc_trim``, or None where the C library has none (musl, macOS)."""
+    try:
+        return ctypes.CDLL(ctypes.util.find_library("c") or None).malloc_trim
+    except (OSError, AttributeError):
+        return None
+
+
+_MALLOC_TRIM = _malloc_trim()
+
+
+def release_free_memory() -> None:
+    """Give the memory freed since the last call back to the system: a reading's buffers
+    are tens of megabytes that glibc would otherwise keep in the process for good."""
+    if _MALLOC_TRIM is not None:
+        _MALLOC_TRIM(0)

@@ -5,6 +5,10 @@ or touching in rows, in any rotation; ivory or white faces with black or coloure
 (the usual double-12 colour code), a brass spinner on some dividers, face-down tiles and a
 coin as distractors; then a tilt of the camera, uneven light, a shadow, glare, blur, noise
 and JPEG compression. Everything is drawn from a seed, so a set of photos is a seed range.
+
+Memory: a 1920x1080 canvas is 25 MB in float32, so the renderer works on it in place and
+draws its noise a band of rows at a time (the same numbers, in the same order, as one big
+draw: a photo for a seed never changes). Its arrays peak at about 75 MB, not 250 MB.
 """
 
 from __future__ import annotations
@@ -118,9 +122,21 @@ def _table(rng: np.random.Generator, kind: str, size: tuple[int, int]) -> np.nda
         base = np.full((height, width, 3), (40, 110, 30), np.float32)
     else:
         grain = np.sin(np.linspace(0, 60, width)[None, :] + rng.normal(0, 0.3, (height, 1)))
-        base = np.dstack([60 + 15 * grain, 100 + 20 * grain, 150 + 20 * grain]).astype(np.float32)
-        base = np.broadcast_to(base, (height, width, 3)).copy()
-    return base + rng.normal(0, 4, base.shape).astype(np.float32)
+        base = np.empty((height, width, 3), np.float32)
+        for channel, (offset, amplitude) in enumerate(((60, 15), (100, 20), (150, 20))):
+            base[..., channel] = offset + amplitude * grain  # rounded to float32 as astype
+        del grain
+    for rows, noise in _normal_bands(rng, 0, 4, base.shape):
+        base[rows] += noise.astype(np.float32)
+    return base
+
+
+def _normal_bands(rng: np.random.Generator, loc: float, scale: float, shape: tuple, rows=64):
+    """``rng.normal(loc, scale, shape)`` a band of ``rows`` rows at a time: the same numbers
+    as one draw (the generator hands them out in order), without a float64 copy of a photo."""
+    for top in range(0, shape[0], rows):
+        band = slice(top, min(top + rows, shape[0]))
+        yield band, rng.normal(loc, scale, (band.stop - band.start, *shape[1:]))
 
 
 def render(
@@ -148,6 +164,7 @@ def render(
     coloured = set_max > 6 and rng.random() < 0.7
     tile_w = int(min(width, height) * rng.uniform(0.07, 0.11))
     truths: list[TruthTile] = []
+    paint = np.empty_like(canvas)  # one tile's colour times its alpha, reused for each tile
     queue = list(chosen) + [None] * int(rng.integers(0, 3) if hard else 0)  # None: face-down
     while queue:
         row = [queue.pop() for _ in range(min(len(queue), int(rng.integers(1, 4))))]
@@ -192,34 +209,55 @@ def render(
             src = np.float32([[0, 0], [tile_w, 0], [tile_w, 2 * tile_w], [0, 2 * tile_w]])
             m = cv2.getPerspectiveTransform(src, corners)
             warped = cv2.warpPerspective(sprite, m, size, flags=cv2.INTER_LINEAR)
-            alpha = warped[..., 3:4].astype(np.float32) / 255
-            shade = cv2.GaussianBlur(alpha, (0, 0), tile_w * 0.05)[..., None] * 0.35
-            canvas = canvas * (1 - shade) * (1 - alpha) + warped[..., :3] * alpha
+            alpha = warped[..., 3:4].astype(np.float32)
+            alpha /= 255
+            shade = cv2.GaussianBlur(alpha, (0, 0), tile_w * 0.05)
+            shade *= 0.35
+            # canvas * (1 - shade) * (1 - alpha) + sprite * alpha, in place, in that order
+            np.multiply(warped[..., :3], alpha, out=paint)
+            canvas *= np.subtract(1, shade, out=shade)[..., None]
+            canvas *= np.subtract(1, alpha, out=alpha)
+            canvas += paint
+            del warped, alpha, shade
     if hard and rng.random() < 0.5:  # a coin
         centre = (int(rng.uniform(50, width - 50)), int(rng.uniform(50, height - 50)))
         cv2.circle(canvas, centre, int(tile_w * 0.35), (60, 110, 170), -1)
-    return _camera(rng, canvas, truths, hard)
+    del paint, occupied
+    image = _light(rng, canvas, hard)
+    del canvas
+    return _camera(rng, image, truths, hard)
 
 
-def _camera(rng, canvas: np.ndarray, truths: list[TruthTile], hard: bool):
+def _light(rng, canvas: np.ndarray, hard: bool) -> np.ndarray:
+    """Uneven light, a shadow and glare on the float canvas (changed in place): the photo."""
     height, width = canvas.shape[:2]
-    yy, xx = np.mgrid[0:height, 0:width].astype(np.float32)
+    # pixel coordinates as a row and a column: broadcasting gives what a full grid would
+    yy = np.arange(height, dtype=np.float32)[:, None]
+    xx = np.arange(width, dtype=np.float32)[None, :]
     light = (
         1
         + rng.uniform(-0.25, 0.25) * (xx / width - 0.5)
         + rng.uniform(-0.25, 0.25) * (yy / height - 0.5)
     )
     light *= rng.uniform(0.7, 1.1)
-    canvas = canvas * light[..., None]
+    canvas *= light[..., None]
+    del light
     if hard and rng.random() < 0.5:  # soft shadow of a hand or a lamp arm
         cx, cy = rng.uniform(0, width), rng.uniform(0, height)
         shadow = np.exp(-(((xx - cx) / (width * 0.2)) ** 2 + ((yy - cy) / (height * 0.3)) ** 2))
-        canvas = canvas * (1 - 0.35 * shadow[..., None])
+        canvas *= (1 - 0.35 * shadow)[..., None]
+        del shadow
     if hard and rng.random() < 0.5:  # glare
         cx, cy = rng.uniform(0, width), rng.uniform(0, height)
         glare = np.exp(-(((xx - cx) / (width * 0.04)) ** 2 + ((yy - cy) / (height * 0.04)) ** 2))
-        canvas = canvas + 120 * glare[..., None]
-    image = np.clip(canvas, 0, 255).astype(np.uint8)
+        canvas += (120 * glare)[..., None]
+        del glare
+    return np.clip(canvas, 0, 255, out=canvas).astype(np.uint8)
+
+
+def _camera(rng, image: np.ndarray, truths: list[TruthTile], hard: bool):
+    """The camera's side: tilt, focus, sensor noise and JPEG, on the 8-bit photo."""
+    height, width = image.shape[:2]
     if hard:  # camera tilt: move the corners of the picture up to about 8% each way
         src = np.float32([[0, 0], [width, 0], [width, height], [0, height]])
         dst = src + rng.uniform(-0.08, 0.08, (4, 2)).astype(np.float32) * [width, height]
@@ -231,7 +269,9 @@ def _camera(rng, canvas: np.ndarray, truths: list[TruthTile], hard: bool):
         ]
     if rng.random() < 0.5:
         image = cv2.GaussianBlur(image, (0, 0), rng.uniform(0.5, 1.2))
-    noise = rng.normal(0, rng.uniform(1, 5), image.shape)
-    image = np.clip(image + noise, 0, 255).astype(np.uint8)
+    noisy = np.empty_like(image)
+    for rows, noise in _normal_bands(rng, 0, rng.uniform(1, 5), image.shape):
+        noisy[rows] = np.clip(image[rows] + noise, 0, 255)  # float64 to uint8 as astype does
+    image = noisy
     ok, jpeg = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(60, 95))])
     return cv2.imdecode(jpeg, cv2.IMREAD_COLOR), truths
