@@ -188,15 +188,16 @@ def _spinner_between(gray: np.ndarray, one, other, along, span: float) -> bool:
         _side_brightness(gray, mid, along, normal, span, 1),
         _side_brightness(gray, mid, along, normal, span, -1),
     )
-    gap = float(np.linalg.norm(np.asarray(other) - np.asarray(one))) * 0.15
+    apart = float(np.linalg.norm(np.asarray(other) - np.asarray(one)))
+    gap = apart * 0.15
     steps = (-1, -0.5, 0, 0.5, 1)
     # a spinner fills the gap; the gap between touching tiles is a thin line across it
     inside = float(np.median([_pixel(gray, mid + along * gap * u) for u in steps]))
     # and that line runs on across the tiles, where beside a spinner is face (with a pip
     # here and there)
-    length = float(np.linalg.norm(np.asarray(other) - np.asarray(one))) / 1.3
+    across = apart / 1.3  # about a tile's width: sample out to most of a half's length
     line = [
-        min(_pixel(gray, mid + along * gap * u + normal * length * t * k) for u in (-0.4, 0, 0.4))
+        min(_pixel(gray, mid + along * gap * u + normal * across * t * k) for u in (-0.4, 0, 0.4))
         for t in (0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9)
         for k in (1, -1)
     ]
@@ -351,7 +352,7 @@ def outline_tile(work: np.ndarray, divider: Divider, others: list[Divider]) -> F
                 ends[0] = max(ends[0], normal_off / 2)
     a, b = ends
     w2 = width / 2
-    lean = _lean(face, cu, cv_, half_bar, reach_across, prior, w_px) if not capped else 0.0
+    lean = _lean(face, cu, cv_, half_bar, reach_across, w_px) if not capped else 0.0
     corners = np.float32(
         [
             centre + normal * a + along * (lean * a - w2),
@@ -367,7 +368,7 @@ MAX_LEAN = 0.3
 """The most a tile's sides lean from square to its divider (a camera tilted about 30°)."""
 
 
-def _lean(face, cu: int, cv_: int, half_bar: int, reach: int, prior: int, w_px: int) -> float:
+def _lean(face, cu: int, cv_: int, half_bar: int, reach: int, w_px: int) -> float:
     """How far the tile's middle moves along the divider per unit along the tile.
 
     Seen at a slant a tile is no longer square: its sides lean against the divider. The
