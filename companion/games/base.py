@@ -158,6 +158,10 @@ class RoundSetup:
     engine: Tile | None
     starter: int
 
+    def following(self, engine: Tile | None, players: int) -> RoundSetup:
+        """The next round, on ``engine``, begun by the player to this round's starter's left."""
+        return RoundSetup(self.number + 1, engine, (self.starter + 1) % players)
+
 
 class Game:
     """A game id with its options, presets, rounds, deal, scoring and end.

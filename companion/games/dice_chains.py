@@ -305,7 +305,7 @@ class DiceChains(Game):
         # Below the target, or tied at the top past it: "a tie-breaker round is played".
         # "The player to the left of the person who went first in the previous round goes
         # first in the new round."
-        return RoundSetup(previous.number + 1, None, (previous.starter + 1) % players)
+        return previous.following(None, players)
 
     def deal(self, setup: RoundSetup, players: int, rng: random.Random) -> ChainRound:
         tiles = self.all_tiles(players)

@@ -62,7 +62,7 @@ class EngineGame(Game):
             leaders = sum(1 for total in totals if total == best)
             if leaders == 1 or self.options.tie_at_target == TIES_SHARE:
                 return None
-        return RoundSetup(previous.number + 1, None, (previous.starter + 1) % players)
+        return previous.following(None, players)
 
     def all_tiles(self, players: int) -> list[Tile]:
         return double_set(self.sets[players])

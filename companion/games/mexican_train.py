@@ -118,7 +118,7 @@ class MexicanTrain(Game):
             return None
         value = previous.engine.high - 1
         # "In round #2, the next player to the left of the starter in round #1 goes first."
-        return RoundSetup(previous.number + 1, Tile(value, value), (previous.starter + 1) % players)
+        return previous.following(Tile(value, value), players)
 
     def hand_size(self, players: int) -> int:
         return HAND_SIZES[self.options.set][players]

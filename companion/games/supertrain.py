@@ -72,9 +72,6 @@ class SuperTrainOptions(MexicanTrainOptions):
     out_on_first_turn_lets_others_play: bool = rule(
         False, "a player who goes out ends the round at once"
     )
-    draw_for_double_follow_up: bool = rule(
-        True, "a player who cannot follow their double draws one tile before passing"
-    )
     anywhere_overrides_open_double: bool = rule(
         False,
         "an A-Train may be laid on any train even while a double waits to be played on"
@@ -304,7 +301,7 @@ class SuperTrain(MexicanTrain):
         value = previous.engine.high - 1
         # After the 0-0 "finally the Train-Train (double Train)".
         engine = Tile(value, value) if value >= 0 else TRAIN_TRAIN
-        return RoundSetup(previous.number + 1, engine, (previous.starter + 1) % players)
+        return previous.following(engine, players)
 
     def hand_size(self, players: int) -> int:
         return HAND_SIZES[players]
