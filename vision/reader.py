@@ -8,15 +8,12 @@ mat") is logged and marks the reading low-confidence for the player to check; a 
 gives no picture is logged and nothing is submitted: the players score by hand.
 
 A reading allocates and frees tens of megabytes (the still, its grey and mat copies, the
-annotated picture). glibc keeps freed memory for reuse, in the worker thread's own arena,
-so a companion that read one hand an hour ago would still hold it; after each reading the
-worker hands the free memory back to the system (``malloc_trim``; a no-op without glibc).
+annotated picture), which glibc would keep for good: after each reading the worker hands
+the free memory back to the system (companion.memory).
 """
 
 from __future__ import annotations
 
-import ctypes
-import ctypes.util
 import logging
 import queue
 import secrets
@@ -29,6 +26,7 @@ import numpy as np
 
 from companion import commands as c
 from companion.errors import CompanionError
+from companion.memory import release_free_memory
 from companion.tiles import Tile
 from vision import synth
 from vision.annotate import annotate
@@ -138,21 +136,3 @@ class HandReader:
             picture=picture,
             source="camera",
         )
-
-
-def _malloc_trim():
-    """glibc's ``malloc_trim``, or None where the C library has none (musl, macOS)."""
-    try:
-        return ctypes.CDLL(ctypes.util.find_library("c") or None).malloc_trim
-    except (OSError, AttributeError):
-        return None
-
-
-_MALLOC_TRIM = _malloc_trim()
-
-
-def release_free_memory() -> None:
-    """Give the memory freed since the last call back to the system: a reading's buffers
-    are tens of megabytes that glibc would otherwise keep in the process for good."""
-    if _MALLOC_TRIM is not None:
-        _MALLOC_TRIM(0)

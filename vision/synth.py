@@ -6,9 +6,10 @@ or touching in rows, in any rotation; ivory or white faces with black or coloure
 coin as distractors; then a tilt of the camera, uneven light, a shadow, glare, blur, noise
 and JPEG compression. Everything is drawn from a seed, so a set of photos is a seed range.
 
-Memory: a 1920x1080 canvas is 25 MB in float32, so the renderer works on it in place and
-draws its noise a band of rows at a time (the same numbers, in the same order, as one big
-draw: a photo for a seed never changes). Its arrays peak at about 75 MB, not 250 MB.
+Memory: a 1920x1080 canvas is 25 MB in float32, so the renderer works on it in place, and
+lays each tile and draws its noise a band of rows at a time (the noise is the same numbers,
+in the same order, as one big draw: a photo for a seed never changes). Its arrays peak at
+about 55 MB, not 250 MB.
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ PIP_COLOURS = {
 }
 FACES = {"ivory": (200, 232, 242), "white": (240, 242, 242), "cream": (215, 240, 250)}
 TABLES = ("black", "paper", "wood", "felt")
+BAND_ROWS = 64  # rows worked on at a time where a whole photo of temporaries is not needed
 
 
 @dataclass(frozen=True)
@@ -131,7 +133,9 @@ def _table(rng: np.random.Generator, kind: str, size: tuple[int, int]) -> np.nda
     return base
 
 
-def _normal_bands(rng: np.random.Generator, loc: float, scale: float, shape: tuple, rows=64):
+def _normal_bands(
+    rng: np.random.Generator, loc: float, scale: float, shape: tuple, rows: int = BAND_ROWS
+):
     """``rng.normal(loc, scale, shape)`` a band of ``rows`` rows at a time: the same numbers
     as one draw (the generator hands them out in order), without a float64 copy of a photo."""
     for top in range(0, shape[0], rows):
@@ -164,7 +168,6 @@ def render(
     coloured = set_max > 6 and rng.random() < 0.7
     tile_w = int(min(width, height) * rng.uniform(0.07, 0.11))
     truths: list[TruthTile] = []
-    paint = np.empty_like(canvas)  # one tile's colour times its alpha, reused for each tile
     queue = list(chosen) + [None] * int(rng.integers(0, 3) if hard else 0)  # None: face-down
     while queue:
         row = [queue.pop() for _ in range(min(len(queue), int(rng.integers(1, 4))))]
@@ -213,16 +216,20 @@ def render(
             alpha /= 255
             shade = cv2.GaussianBlur(alpha, (0, 0), tile_w * 0.05)
             shade *= 0.35
-            # canvas * (1 - shade) * (1 - alpha) + sprite * alpha, in place, in that order
-            np.multiply(warped[..., :3], alpha, out=paint)
-            canvas *= np.subtract(1, shade, out=shade)[..., None]
-            canvas *= np.subtract(1, alpha, out=alpha)
-            canvas += paint
-            del warped, alpha, shade
+            keep = np.subtract(1, shade, out=shade)[..., None]
+            # canvas * (1 - shade) * (1 - alpha) + sprite * alpha, in that order, in place
+            # and a band of rows at a time (no photo-sized temporaries)
+            for top in range(0, height, BAND_ROWS):
+                rows = slice(top, top + BAND_ROWS)
+                paint = warped[rows, :, :3] * alpha[rows]
+                canvas[rows] *= keep[rows]
+                canvas[rows] *= 1 - alpha[rows]
+                canvas[rows] += paint
+            del warped, alpha, shade, keep, paint
     if hard and rng.random() < 0.5:  # a coin
         centre = (int(rng.uniform(50, width - 50)), int(rng.uniform(50, height - 50)))
         cv2.circle(canvas, centre, int(tile_w * 0.35), (60, 110, 170), -1)
-    del paint, occupied
+    del occupied
     image = _light(rng, canvas, hard)
     del canvas
     return _camera(rng, image, truths, hard)

@@ -17,6 +17,7 @@ from pathlib import Path
 from companion import commands as c
 from companion.config import Config
 from companion.errors import CompanionError
+from companion.memory import one_arena
 from companion.service import Companion
 from companion.store import Store
 
@@ -55,6 +56,7 @@ class Table(contextlib.ExitStack):
         self.web = None
 
     def start(self) -> Table:
+        one_arena()  # before any of our threads: see companion.memory
         self.store = self.enter_context(Store(self.config.data_dir))
         self.companion = Companion(self.store)
         for part, build in (
