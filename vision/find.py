@@ -134,16 +134,24 @@ def find_dividers(work: np.ndarray) -> list[Divider]:
             divider = _checked_divider(gray, centre, along, length, thickness, pts)
             if divider is not None:
                 found.append(replace(divider, faint=number > 0))
-        # a later measure only adds bars away from the tiles already found: near them it
-        # mostly finds the gaps between touching tiles
-        kept += [
-            d
-            for d in _drop_nested(found)
-            if all(
-                np.linalg.norm(d.centre - k.centre) > 1.5 * max(d.length, k.length) for k in kept
-            )
-        ]
+        # a later measure only adds bars off the tiles already found: on them it mostly
+        # finds the gaps where touching tiles meet end to end
+        kept += [d for d in _drop_nested(found) if not any(_on_tile(d, k) for k in kept)]
     return kept
+
+
+def _on_tile(bar: Divider, divider: Divider) -> bool:
+    """Does a bar lie on the tile of a divider, or on the gap at one of its ends?
+
+    A side-by-side neighbour's divider sits a tile's width along the divider; an end-to-end
+    neighbour's a tile's length across it; the gap at the tile's end half that."""
+    offset = bar.centre - divider.centre
+    normal = np.array([-divider.along[1], divider.along[0]])
+    length = max(bar.length, divider.length)
+    return (
+        abs(float(offset @ divider.along)) < 0.9 * length
+        and abs(float(offset @ normal)) < 1.7 * length
+    )
 
 
 def _checked_divider(gray, centre, along, length, thickness, pts) -> Divider | None:
@@ -179,7 +187,7 @@ def _end_brightness(gray: np.ndarray, centre, along, length: float, end: int) ->
     return max(_pixel(gray, centre + along * end * length * (0.5 + t)) for t in (0.05, 0.08))
 
 
-def _spinner_between(gray: np.ndarray, one, other, along, span: float) -> bool:
+def _spinner_between(gray: np.ndarray, one, other, along, span: float, gap: float) -> bool:
     """Is the gap between two lined-up bars a spinner (darker than the face, face around
     it) rather than the gap between two touching tiles (a shaded line running across)?"""
     normal = np.array([-along[1], along[0]])
@@ -189,20 +197,23 @@ def _spinner_between(gray: np.ndarray, one, other, along, span: float) -> bool:
         _side_brightness(gray, mid, along, normal, span, -1),
     )
     apart = float(np.linalg.norm(np.asarray(other) - np.asarray(one)))
-    gap = apart * 0.15
-    steps = (-1, -0.5, 0, 0.5, 1)
-    # a spinner fills the gap; the gap between touching tiles is a thin line across it
+    # a spinner fills the gap between the bars' ends; between touching tiles the gap is
+    # face with a thin line across its middle
+    steps = (-0.35, -0.25, -0.15, 0, 0.15, 0.25, 0.35)
     inside = float(np.median([_pixel(gray, mid + along * gap * u) for u in steps]))
+    spread = apart * 0.15
     # and that line runs on across the tiles, where beside a spinner is face (with a pip
     # here and there)
     across = apart / 1.3  # about a tile's width: sample out to most of a half's length
     line = [
-        min(_pixel(gray, mid + along * gap * u + normal * across * t * k) for u in (-0.4, 0, 0.4))
+        min(
+            _pixel(gray, mid + along * spread * u + normal * across * t * k) for u in (-0.4, 0, 0.4)
+        )
         for t in (0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9)
         for k in (1, -1)
     ]
     runs_on = np.mean([0 <= value < 0.8 * face for value in line])
-    return 0 <= inside < 0.8 * face and runs_on < 0.75
+    return 0 <= inside < 0.8 * face and runs_on < 0.9
 
 
 def _join_split_bars(pieces: list, gray: np.ndarray) -> list:
@@ -229,10 +240,13 @@ def _join_split_bars(pieces: list, gray: np.ndarray) -> list:
                 across < 1.5 * thickness
                 and 0 < gap < 0.8 * max(length, l2)
                 and l2 / length > 0.6
-                and _spinner_between(gray, centre, c2, along, length + l2 + gap)
+                and _spinner_between(gray, centre, c2, along, length + l2 + gap, gap)
             ):
                 used[j] = True
                 pts = np.concatenate([pts, p2])
+                # the two pieces together give the bar's direction better than either
+                vx, vy, cx, cy = cv2.fitLine(pts, cv2.DIST_L2, 0, 0.01, 0.01).ravel()
+                centre, along = np.array([cx, cy]), np.array([vx, vy])
                 ends = (pts - centre) @ along
                 lo, hi = float(ends.min()), float(ends.max())
                 centre = centre + along * (lo + hi) / 2

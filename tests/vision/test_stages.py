@@ -69,6 +69,15 @@ def test_a_spinner_with_pips_beside_it_leaves_one_tile(one_tile, tile, angle):
     assert _read(one_tile(tile, angle=angle, coloured=True, spinner=True)) == [tile]
 
 
+@pytest.mark.parametrize("tile", [Tile(8, 9), Tile(9, 9), Tile(9, 12)])
+@pytest.mark.parametrize("width", [44, 52])
+@pytest.mark.parametrize("angle", [0, 28, 60])
+def test_a_small_tiles_spinner_between_big_pips_leaves_one_tile(one_tile, tile, width, angle):
+    """Seen from high up the spinner's pieces of divider are short and the middle row of
+    pips sits close to it: the gap is still the spinner, not two tiles meeting."""
+    assert _read(one_tile(tile, width=width, angle=angle, spinner=True)) == [tile]
+
+
 def test_touching_tiles_side_by_side_stay_two_tiles():
     """Their dividers line up with a gap between them, as a spinner's pieces do; the line
     between the tiles runs on, so they are not joined."""
