@@ -231,7 +231,7 @@ def _join_split_bars(pieces: list, gray: np.ndarray) -> list:
         used[i] = True
         for j in range(i + 1, len(pieces)):
             c2, a2, l2, t2, _, p2 = pieces[j]
-            if used[j] or abs(float(along @ a2)) < 0.97 or not 0.5 < t2 / thickness < 2:
+            if used[j] or abs(float(along @ a2)) < 0.97 or not 0.3 < t2 / thickness < 3.4:
                 continue
             offset = c2 - centre
             across = abs(float(offset @ np.array([-along[1], along[0]])))

@@ -87,6 +87,16 @@ def test_touching_tiles_side_by_side_stay_two_tiles():
     assert _read(canvas) == [Tile(2, 5), Tile(3, 6)]
 
 
+@pytest.mark.parametrize("width", [40, 48, 56])
+def test_a_spinner_tile_beside_a_neighbour_keeps_its_divider_whole(width):
+    """Where a spinner cuts a thin divider its two pieces can look unlike each other (one
+    pixel thick and three); they are still one divider, not two short tiles."""
+    canvas = np.full((700, 900, 3), 18, np.uint8)
+    _lay(canvas, Tile(0, 6), 300, 200, width, spinner=True)
+    _lay(canvas, Tile(2, 8), 301 + width, 200 + width // 5, width)
+    assert _read(canvas) == [Tile(0, 6), Tile(2, 8)]
+
+
 def test_small_tiles_on_black_cloth_are_all_found():
     """A hand photographed from high up: small tiles whose neighbourhood is mostly dark."""
     canvas = np.full((1080, 1920, 3), 18, np.uint8)
