@@ -23,6 +23,10 @@ MIN_CONTRAST = 16.0
 """Weakest face-to-pip colour difference (Lab units) taken as a pip."""
 
 
+PEAK_MARGIN = 0.08
+"""Fraction of the patch along each edge left out when finding the strongest pip."""
+
+
 @dataclass(frozen=True)
 class PipCount:
     count: int
@@ -43,7 +47,10 @@ def count_pips(half: np.ndarray, max_pips: int = 18) -> PipCount:
     """The number of pips on a half patch, with how sure we are."""
     distance = pip_distance(half)
     blurred = cv2.GaussianBlur(distance, (3, 3), 0)
-    peak = float(np.percentile(blurred, 99.5))
+    # the strongest pip, looked for away from the patch's edges: a sliver of dark table or
+    # a neighbour's rim there would set the bar too high for pale pips
+    inner = round(HALF_SIZE * PEAK_MARGIN)
+    peak = float(np.percentile(blurred[inner:-inner, inner:-inner], 99.5))
     if peak < MIN_CONTRAST * 1.5:
         clean = 1.0 - peak / (MIN_CONTRAST * 1.5) * 0.3
         return PipCount(0, clean, peak)

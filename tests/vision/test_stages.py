@@ -6,7 +6,7 @@ import pytest
 
 from companion.tiles import Tile
 from vision.find import find_dividers, find_tiles, working_copy
-from vision.halves import split_halves
+from vision.halves import HALF_SIZE, split_halves
 from vision.pips import count_pips
 from vision.recognise import recognise
 from vision.setcheck import set_conflicts
@@ -35,6 +35,22 @@ def test_pips_are_counted_on_each_half(one_tile, value):
     halves = split_halves(image, found.corners / scale)
     counts = sorted(count_pips(half).count for half in halves)
     assert counts == sorted([value, 2])
+
+
+@pytest.mark.parametrize("value", [4, 10, 12])
+@pytest.mark.parametrize("edge", ["top", "side"])
+def test_pale_pips_count_beside_a_sliver_of_dark_table(value, edge):
+    """A half cut a little too generously takes in some dark table past the tile's end or
+    side; pale grey pips must still count, not just the darkest of them."""
+    half = np.full((HALF_SIZE, HALF_SIZE, 3), 228, np.uint8)
+    for x, y in pip_layout(value):
+        centre = (round(x * HALF_SIZE), round(10 + y * (HALF_SIZE - 10)))
+        cv2.circle(half, centre, 6, (150, 150, 150), -1, cv2.LINE_AA)
+    if edge == "top":
+        half[:9] = 25
+    else:
+        half[:, :6] = 25
+    assert count_pips(half).count == value
 
 
 def test_pip_layouts_hold_the_right_number_of_pips():
