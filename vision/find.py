@@ -356,14 +356,17 @@ def outline_tile(work: np.ndarray, divider: Divider, others: list[Divider]) -> F
         - _face_extent(cols[::-1], flip + reach[0], min(size[1], flip + reach[1]), flip + w_px)
     )
     ends = [(up - cv_) / px, (down - cv_) / px]
-    for other in others:
+    for other in others:  # a touching neighbour at an end: stop where it begins
         offset = other.centre - centre
         along_off, normal_off = offset @ along, offset @ normal
         if abs(along_off) < 0.3 * width and 0.5 * width < abs(normal_off) < 3 * width:
+            # in line it reaches half way; a double laid crosswise only half its width
+            crosswise = abs(float(other.along @ along)) < 0.5
+            reach = abs(normal_off) - 0.5 * other.length / 0.8 if crosswise else abs(normal_off) / 2
             if normal_off > 0:
-                ends[1] = min(ends[1], normal_off / 2)
+                ends[1] = min(ends[1], reach)
             else:
-                ends[0] = max(ends[0], normal_off / 2)
+                ends[0] = max(ends[0], -reach)
     a, b = ends
     w2 = width / 2
     lean = _lean(face, cu, cv_, half_bar, reach_across, w_px) if not capped else 0.0

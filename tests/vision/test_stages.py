@@ -65,11 +65,16 @@ def test_set_check_reports_an_end_above_the_set_and_a_repeated_tile():
     assert set_conflicts([Tile(6, 6), Tile(0, 1)], set_max=6) == []
 
 
-def _lay(canvas, tile: Tile, x: int, y: int, width: int, spinner: bool = False) -> None:
-    """Put one upright tile on the canvas with its top-left corner at (x, y)."""
+def _lay(
+    canvas, tile: Tile, x: int, y: int, width: int, spinner: bool = False, across=False
+) -> None:
+    """Put one tile on the canvas with its top-left corner at (x, y): upright, or lying
+    across (turned a quarter)."""
     sprite = draw_tile(tile, width, (200, 232, 242), True, spinner)
+    if across:
+        sprite = np.ascontiguousarray(np.rot90(sprite))
     alpha = sprite[..., 3:4] / 255.0
-    region = canvas[y : y + 2 * width, x : x + width]
+    region = canvas[y : y + sprite.shape[0], x : x + sprite.shape[1]]
     region[:] = (region * (1 - alpha) + sprite[..., :3] * alpha).astype(np.uint8)
 
 
@@ -111,6 +116,18 @@ def test_a_spinner_tile_beside_a_neighbour_keeps_its_divider_whole(width):
     _lay(canvas, Tile(0, 6), 300, 200, width, spinner=True)
     _lay(canvas, Tile(2, 8), 301 + width, 200 + width // 5, width)
     assert _read(canvas) == [Tile(0, 6), Tile(2, 8)]
+
+
+@pytest.mark.parametrize("width", [48, 80])
+def test_a_double_laid_crosswise_between_tiles_cuts_neither_short(width):
+    """A line of play on wood: a double crosswise between two tiles end to end. Each tile
+    ends where the double's side begins, not half way to the double's middle."""
+    canvas = np.full((8 * width, 6 * width, 3), (70, 120, 160), np.uint8)  # wood
+    x = 2 * width
+    _lay(canvas, Tile(3, 5), x, width, width)
+    _lay(canvas, Tile(5, 5), x - width // 2, 3 * width + 1, width, across=True)
+    _lay(canvas, Tile(6, 5), x, 4 * width + 2, width)
+    assert _read(canvas) == [Tile(3, 5), Tile(5, 5), Tile(5, 6)]
 
 
 def test_small_tiles_on_black_cloth_are_all_found():
