@@ -218,6 +218,12 @@ class Game:
 
         return LiveTurns(players, setup.starter, self.live_actions)
 
+    def out_ends_the_round(self, first_turns_done: bool) -> bool:
+        """A player has just gone out: does the round end now, or do the others still take
+        their first turn? ``first_turns_done``: every seat had a turn before this one. The
+        round states and the live table both ask; most games end the round at once."""
+        return True
+
     def round_scores(self, state) -> list[int]:
         """Each seat's score for a finished round whose hands are known."""
         raise NotImplementedError
