@@ -205,8 +205,10 @@ class Companion:
         match = self._match()
         if match.state is None or match.state.outcome is not None:
             raise CompanionError("no round is in play")
+        out = list(match.state.out)  # gone out while the others took their first turn
+        ended = "out" if out else cmd.ended
         events = self._commit(
-            ("round_ended", {"round": match.setup.number, "ended": cmd.ended, "out": []})
+            ("round_ended", {"round": match.setup.number, "ended": ended, "out": out})
         )
         return events + self._begin_scoring()
 
@@ -328,9 +330,12 @@ class Companion:
         if state is None or state.outcome is not None:
             raise CompanionError("no round is in play; press the centerpiece for the next one")
         if seat != state.turn:
-            raise CompanionError(
-                f"it is {match.players[state.turn]}'s turn, not {match.players[seat]}'s"
-            )
+            name, to_move = match.players[seat], match.players[state.turn]
+            if seat in state.out:
+                raise CompanionError(
+                    f"{name} is out; the others take their first turn: it is {to_move}'s turn"
+                )
+            raise CompanionError(f"it is {to_move}'s turn, not {name}'s")
         return match
 
     def _check_seat(self, seat: int) -> None:

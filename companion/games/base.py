@@ -216,7 +216,7 @@ class Game:
         """The live table's round: hands unseen, the companion follows the turns."""
         from companion.live import LiveTurns
 
-        return LiveTurns(players, setup.starter, self.live_actions)
+        return LiveTurns(players, setup.starter, self.out_ends_the_round, self.live_actions)
 
     def out_ends_the_round(self, first_turns_done: bool) -> bool:
         """A player has just gone out: does the round end now, or do the others still take

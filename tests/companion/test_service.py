@@ -44,10 +44,17 @@ def test_seat_gestures_move_the_turn_place_markers_and_tap(companion):
     assert companion.state()["last_tile"] == [third + 1]
 
 
+def everyone_takes_a_first_turn(send, comp, players):
+    """Front Porch: once everyone has had a turn, going out ends the round at once."""
+    for _ in range(players):
+        send(c.Gesture(turn(comp), "press"))
+
+
 def test_going_out_scores_zero_and_waits_for_the_others(companion):
     announced = []
     companion.add_listener(lambda a: announced.append(a.stored.type))
     companion.call(c.NewGame("mexican-train", ["Ann", "Bob", "Cy"]))
+    everyone_takes_a_first_turn(companion.call, companion, 3)
     out = turn(companion)
     companion.call(c.Gesture(out, "out"))
     state = companion.state()
@@ -69,6 +76,7 @@ def test_the_camera_reading_is_confirmed_with_a_press_or_retaken_with_a_hold(tmp
     with Store(tmp_path) as store:
         comp = Companion(store, hand_reader=asked.append)
         comp.handle(c.NewGame("mexican-train", ["Ann", "Bob"]))
+        everyone_takes_a_first_turn(comp.handle, comp, 2)
         out = turn(comp)
         other = 1 - out
         comp.handle(c.Gesture(out, "out"))
@@ -85,6 +93,7 @@ def test_the_camera_reading_is_confirmed_with_a_press_or_retaken_with_a_hold(tmp
 
 def test_no_camera_means_manual_scoring_with_a_clear_message(companion):
     companion.call(c.NewGame("mexican-train", ["Ann", "Bob"]))
+    everyone_takes_a_first_turn(companion.call, companion, 2)
     out = turn(companion)
     companion.call(c.Gesture(out, "out"))
     with pytest.raises(CompanionError, match="enter the score"):
@@ -98,6 +107,7 @@ def test_no_camera_means_manual_scoring_with_a_clear_message(companion):
 
 def test_a_correction_keeps_the_first_value_in_the_trail(companion):
     companion.call(c.NewGame("mexican-train", ["Ann", "Bob"]))
+    everyone_takes_a_first_turn(companion.call, companion, 2)
     out = turn(companion)
     companion.call(c.Gesture(out, "out"))
     companion.call(c.EnterScore(1 - out, 30))
