@@ -181,6 +181,8 @@ class Game:
     """Dice the game rolls; the companion rolls them for a table that has none."""
     live_actions: ClassVar[tuple[str, ...]] = ()
     """Action tiles a player announces on the live table (SuperTrain's S, R, D, T)."""
+    live_gestures: ClassVar[tuple[str, ...]] = ("press", "hold", "double", "out")
+    """What a seat's button may say during play: end the turn, pass, tap the last tile, out."""
 
     def __init__(self, preset: str | None = None, options: Mapping[str, Any] | None = None):
         preset = preset or self.default_preset

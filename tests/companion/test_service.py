@@ -206,6 +206,28 @@ def test_the_companion_rolls_the_dice_for_a_table_without_any(companion):
     assert sum(e.type == "dice_rolled" for e in events) == 40
 
 
+def test_dice_chains_refuse_pass_tap_and_out_without_touching_the_log(tmp_path):
+    """Dice chains has no passing, last tile or going out ("play stops" when the boneyard
+    runs out): such a press is refused in words, and the game still resumes after it."""
+    with Store(tmp_path) as store:
+        comp = Companion(store)
+        comp.handle(c.NewGame("dice-chains", ["Ann", "Bob"], starter=0))
+        before = comp.state()
+        for gesture, words in (
+            ("hold", "passing"),
+            ("double", "last-tile tap"),
+            ("out", "going out"),
+        ):
+            with pytest.raises(CompanionError, match=f"no {words} in Dice chains: press"):
+                comp.handle(c.Gesture(0, gesture))
+        assert comp.handle(c.Knock(20000)) == []
+        assert comp.state() == before
+    with Store(tmp_path) as store:
+        again = Companion(store)
+        again.handle(c.Gesture(0, "press"))
+        assert turn(again) == 1
+
+
 def test_games_without_dice_refuse_a_roll(companion):
     companion.call(c.NewGame("mexican-train", ["Ann", "Bob"], starter=0))
     with pytest.raises(CompanionError, match="not played with dice"):
