@@ -223,7 +223,8 @@ class Game:
     def out_ends_the_round(self, first_turns_done: bool) -> bool:
         """A player has just gone out: does the round end now, or do the others still take
         their first turn? ``first_turns_done``: every seat had a turn before this one. The
-        round states and the live table both ask; most games end the round at once."""
+        live table asks this (Mexican Train's round states ask its options the same); most
+        games end the round at once."""
         return True
 
     def round_scores(self, state) -> list[int]:
