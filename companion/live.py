@@ -5,9 +5,15 @@ Players tell it what happened with their seat button or phone: ``end`` (my turn 
 (I played my last tile), and in games with action tiles ``played skip|reverse|draw|twice``.
 It keeps whose turn it is, the direction, the markers and the last-tile taps; the scores
 come from the hand photos or are typed in.
+
+Whether going out ends the round at once is the game's rule (``Game.out_ends_the_round``):
+under Front Porch's, a player out on the first turn lets the others take their first turn,
+and the round ends when they all have.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from companion.games.base import (
     Action,
@@ -23,13 +29,21 @@ from companion.games.base import (
 
 
 class LiveTurns:
-    def __init__(self, players: int, starter: int, actions: tuple[str, ...] = ()) -> None:
+    def __init__(
+        self,
+        players: int,
+        starter: int,
+        out_ends_the_round: Callable[[bool], bool],
+        actions: tuple[str, ...] = (),
+    ) -> None:
         self.players = players
         self.turn = starter
         self.direction = 1
         self.actions = actions
+        self.out_ends_the_round = out_ends_the_round
         self.markers: set[int] = set()
         self.tapped: set[int] = set()
+        self.had_turn: set[int] = set()
         self.out: list[int] = []
         self.outcome: Outcome | None = None
         self.skip_next = False
@@ -51,9 +65,7 @@ class LiveTurns:
             self.tapped.add(seat)
             return [Event("last_tile", seat)]
         if isinstance(action, GoOut):
-            self.out.append(seat)
-            self.outcome = Outcome("out", (seat,))
-            return [Event("out", seat)]
+            return self._go_out(seat)
         if isinstance(action, Announce):
             return self._announce(seat, action.kind)
         events = []
@@ -63,14 +75,47 @@ class LiveTurns:
                 self.markers.add(seat)
                 events.append(Event("marker_placed", seat))
             events.append(Event("passed", seat))
-        if self.draws_first == seat:
+        return events + self._end_turn()
+
+    def _go_out(self, seat: int) -> list[Event]:
+        self.out.append(seat)
+        events = [Event("out", seat)]
+        if self.out_ends_the_round(self.first_turns_done):
+            self.outcome = Outcome("out", tuple(self.out))
+            return events
+        return events + self._end_turn()
+
+    def _end_turn(self) -> list[Event]:
+        """The turn passes on; after a player went out, the round ends once every seat has
+        had its turn."""
+        self.had_turn.add(self.turn)
+        if self.draws_first == self.turn:
             self.draws_first = None
+        if self.out and self.first_turns_done:
+            self.outcome = Outcome("out", tuple(self.out))
+            return []
+        events = []
         self.turn = self._next_seat()
         if self.skip_next:
             self.skip_next = False
             events.append(Event("skipped", self.turn))
             self.turn = self._next_seat()
+        while self.turn in self.out:  # a player who went out takes no more turns
+            self.turn = self._next_seat()
         return events + [Event("turn", self.turn)]
+
+    @property
+    def first_turns_done(self) -> bool:
+        """Has every seat had a turn this round?"""
+        return len(self.had_turn) == self.players
+
+    def first_turns_to_come(self) -> list[int]:
+        """While the round waits for the others' first turns after a player went out: the
+        seats still to play, in turn order."""
+        if not self.out or self.outcome is not None:
+            return []
+        order = [(self.turn + self.direction * i) % self.players for i in range(self.players)]
+        return [seat for seat in order if seat not in self.had_turn]
 
     def _announce(self, seat: int, kind: str) -> list[Event]:
         """SuperTrain's action tiles: S skips the next player, R reverses the direction for

@@ -28,6 +28,12 @@ from companion.store import Store, StoredEvent
 log = logging.getLogger("train_companion")
 
 GESTURE_ACTIONS = {"press": EndTurn(), "hold": Pass(), "double": Tap(), "out": GoOut()}
+GESTURE_WORDS = {
+    "press": "ending a turn",
+    "hold": "passing",
+    "double": "last-tile tap",
+    "out": "going out",
+}
 
 
 @dataclass(frozen=True)
@@ -166,6 +172,11 @@ class Companion:
         if match.round_needs_scores():
             return self._scoring_gesture(cmd)
         self._seat_to_move(cmd.seat)
+        if cmd.gesture not in match.game.live_gestures:
+            word = GESTURE_WORDS[cmd.gesture]
+            raise CompanionError(
+                f"there is no {word} in {match.game.title}: press to end your turn"
+            )
         events = self._commit(match.prepare_action(GESTURE_ACTIONS[cmd.gesture]))
         if match.round_needs_scores():
             events += self._begin_scoring()
@@ -190,6 +201,8 @@ class Companion:
         state = match.state
         if state is None or state.outcome is not None or state.turn in getattr(state, "tapped", ()):
             return []
+        if "double" not in match.game.live_gestures:
+            return []  # a game without last-tile taps: a knock is just a tile laid
         return self._commit(match.prepare_action(Tap()))
 
     def _do_CenterButton(self, cmd: c.CenterButton) -> list[Event]:
@@ -205,8 +218,10 @@ class Companion:
         match = self._match()
         if match.state is None or match.state.outcome is not None:
             raise CompanionError("no round is in play")
+        out = list(match.state.out)  # gone out while the others took their first turn
+        ended = "out" if out else cmd.ended
         events = self._commit(
-            ("round_ended", {"round": match.setup.number, "ended": cmd.ended, "out": []})
+            ("round_ended", {"round": match.setup.number, "ended": ended, "out": out})
         )
         return events + self._begin_scoring()
 
@@ -328,9 +343,12 @@ class Companion:
         if state is None or state.outcome is not None:
             raise CompanionError("no round is in play; press the centerpiece for the next one")
         if seat != state.turn:
-            raise CompanionError(
-                f"it is {match.players[state.turn]}'s turn, not {match.players[seat]}'s"
-            )
+            name, to_move = match.players[seat], match.players[state.turn]
+            if seat in state.out:
+                raise CompanionError(
+                    f"{name} is out; the others take their first turn: it is {to_move}'s turn"
+                )
+            raise CompanionError(f"it is {to_move}'s turn, not {name}'s")
         return match
 
     def _check_seat(self, seat: int) -> None:

@@ -59,23 +59,19 @@ class SimulatedTable:
     def turns(self) -> Iterator[Step]:
         """Play the round; yield each gesture a player makes. Ends with the round.
 
-        The first player out ends the round on the live table. Front Porch lets the others
-        still take their first turn; they do here, unseen, so the hands are scored as dealt.
+        The live table ends the round where the rules do: at the first player out, or under
+        Front Porch's rule once the others have taken their first turn too.
         """
         state = self.match.state
-        told_out = False
         while state.outcome is None:
             seat = state.turn
             out_before = len(getattr(state, "out", ()))
             action = self.bots[seat].choose(state, state.legal_actions())
             self.match.play(action)
-            if told_out:
-                continue
             kind = ACTION_TILES.get(action.tile.action) if isinstance(action, Play) else None
             if kind:
                 yield seat, f"tile:{kind}"
             if len(getattr(state, "out", ())) > out_before:
-                told_out = True
                 yield seat, "out"
             elif isinstance(action, Tap):
                 yield seat, "double"

@@ -78,6 +78,7 @@ def snapshot(companion) -> dict[str, Any]:
         draws_first = getattr(live, "draws_first", None)
         state["draws_first"] = None if draws_first is None else draws_first + 1
         state["last_tile"] = sorted(s + 1 for s in getattr(live, "tapped", ()))
+        state["out_on_first_turn"] = _out_on_first_turn(live)
     if state["phase"] == "scoring":
         waiting = companion._waiting()
         state["scoring"] = {
@@ -90,6 +91,14 @@ def snapshot(companion) -> dict[str, Any]:
             },
         }
     return state
+
+
+def _out_on_first_turn(live) -> dict[str, list[int]] | None:
+    """Who went out on the first turn while the others still take theirs (Front Porch)."""
+    to_play = live.first_turns_to_come() if hasattr(live, "first_turns_to_come") else []
+    if not to_play:
+        return None
+    return {"out": [s + 1 for s in live.out], "to_play": [s + 1 for s in to_play]}
 
 
 def _markers(live) -> list[int]:

@@ -181,6 +181,8 @@ class Game:
     """Dice the game rolls; the companion rolls them for a table that has none."""
     live_actions: ClassVar[tuple[str, ...]] = ()
     """Action tiles a player announces on the live table (SuperTrain's S, R, D, T)."""
+    live_gestures: ClassVar[tuple[str, ...]] = ("press", "hold", "double", "out")
+    """What a seat's button may say during play: end the turn, pass, tap the last tile, out."""
 
     def __init__(self, preset: str | None = None, options: Mapping[str, Any] | None = None):
         preset = preset or self.default_preset
@@ -216,7 +218,14 @@ class Game:
         """The live table's round: hands unseen, the companion follows the turns."""
         from companion.live import LiveTurns
 
-        return LiveTurns(players, setup.starter, self.live_actions)
+        return LiveTurns(players, setup.starter, self.out_ends_the_round, self.live_actions)
+
+    def out_ends_the_round(self, first_turns_done: bool) -> bool:
+        """A player has just gone out: does the round end now, or do the others still take
+        their first turn? ``first_turns_done``: every seat had a turn before this one. The
+        live table asks this (Mexican Train's round states ask its options the same); most
+        games end the round at once."""
+        return True
 
     def round_scores(self, state) -> list[int]:
         """Each seat's score for a finished round whose hands are known."""

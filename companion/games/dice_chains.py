@@ -273,6 +273,7 @@ class ChainRound:
 @register
 class DiceChains(Game):
     dice = 2
+    live_gestures = ("press",)  # a turn only ends; the boneyard running out ends the round
     id = "dice-chains"
     title = "Dice chains"
     options_class = DiceChainsOptions

@@ -79,6 +79,12 @@ class MexicanTrainOptions:
     def engine(self) -> int:
         return self.set if self.starting_engine is None else self.starting_engine
 
+    def out_ends_the_round(self, first_turns_done: bool) -> bool:
+        """A player has just gone out: does the round end now? Front Porch: on the first turn
+        "other players get to play their first turn before the round ends"."""
+        others_play = self.first_turn_string and self.out_on_first_turn_lets_others_play
+        return first_turns_done or not others_play
+
     @property
     def round_count(self) -> int:
         return self.engine + 1 if self.rounds is None else self.rounds
@@ -137,6 +143,9 @@ class MexicanTrain(Game):
         return self.round_class(
             self.options, setup.engine, setup.starter, None, None, [size] * players, boneyard
         )
+
+    def out_ends_the_round(self, first_turns_done: bool) -> bool:
+        return self.options.out_ends_the_round(first_turns_done)
 
     def round_scores(self, state: TrainRound) -> list[int]:
         return state.scores()

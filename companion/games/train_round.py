@@ -295,11 +295,7 @@ class TrainRound:
     def _went_out(self, seat: int) -> list[Event]:
         self.out.append(seat)
         events = [Event("out", seat)]
-        if (
-            self.options.first_turn_string
-            and self.options.out_on_first_turn_lets_others_play
-            and not all(self.had_turn)
-        ):
+        if not self.options.out_ends_the_round(all(self.had_turn)):
             return events + self._end_turn()
         self.outcome = Outcome("out", tuple(self.out))
         return events

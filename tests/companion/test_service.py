@@ -44,10 +44,17 @@ def test_seat_gestures_move_the_turn_place_markers_and_tap(companion):
     assert companion.state()["last_tile"] == [third + 1]
 
 
+def everyone_takes_a_first_turn(send, comp, players):
+    """Front Porch: once everyone has had a turn, going out ends the round at once."""
+    for _ in range(players):
+        send(c.Gesture(turn(comp), "press"))
+
+
 def test_going_out_scores_zero_and_waits_for_the_others(companion):
     announced = []
     companion.add_listener(lambda a: announced.append(a.stored.type))
     companion.call(c.NewGame("mexican-train", ["Ann", "Bob", "Cy"]))
+    everyone_takes_a_first_turn(companion.call, companion, 3)
     out = turn(companion)
     companion.call(c.Gesture(out, "out"))
     state = companion.state()
@@ -69,6 +76,7 @@ def test_the_camera_reading_is_confirmed_with_a_press_or_retaken_with_a_hold(tmp
     with Store(tmp_path) as store:
         comp = Companion(store, hand_reader=asked.append)
         comp.handle(c.NewGame("mexican-train", ["Ann", "Bob"]))
+        everyone_takes_a_first_turn(comp.handle, comp, 2)
         out = turn(comp)
         other = 1 - out
         comp.handle(c.Gesture(out, "out"))
@@ -85,6 +93,7 @@ def test_the_camera_reading_is_confirmed_with_a_press_or_retaken_with_a_hold(tmp
 
 def test_no_camera_means_manual_scoring_with_a_clear_message(companion):
     companion.call(c.NewGame("mexican-train", ["Ann", "Bob"]))
+    everyone_takes_a_first_turn(companion.call, companion, 2)
     out = turn(companion)
     companion.call(c.Gesture(out, "out"))
     with pytest.raises(CompanionError, match="enter the score"):
@@ -98,6 +107,7 @@ def test_no_camera_means_manual_scoring_with_a_clear_message(companion):
 
 def test_a_correction_keeps_the_first_value_in_the_trail(companion):
     companion.call(c.NewGame("mexican-train", ["Ann", "Bob"]))
+    everyone_takes_a_first_turn(companion.call, companion, 2)
     out = turn(companion)
     companion.call(c.Gesture(out, "out"))
     companion.call(c.EnterScore(1 - out, 30))
@@ -194,6 +204,28 @@ def test_the_companion_rolls_the_dice_for_a_table_without_any(companion):
         companion.call(c.RollDice(0))
     events = companion.store.events(companion.game_id)
     assert sum(e.type == "dice_rolled" for e in events) == 40
+
+
+def test_dice_chains_refuse_pass_tap_and_out_without_touching_the_log(tmp_path):
+    """Dice chains has no passing, last tile or going out ("play stops" when the boneyard
+    runs out): such a press is refused in words, and the game still resumes after it."""
+    with Store(tmp_path) as store:
+        comp = Companion(store)
+        comp.handle(c.NewGame("dice-chains", ["Ann", "Bob"], starter=0))
+        before = comp.state()
+        for gesture, words in (
+            ("hold", "passing"),
+            ("double", "last-tile tap"),
+            ("out", "going out"),
+        ):
+            with pytest.raises(CompanionError, match=f"no {words} in Dice chains: press"):
+                comp.handle(c.Gesture(0, gesture))
+        assert comp.handle(c.Knock(20000)) == []
+        assert comp.state() == before
+    with Store(tmp_path) as store:
+        again = Companion(store)
+        again.handle(c.Gesture(0, "press"))
+        assert turn(again) == 1
 
 
 def test_games_without_dice_refuse_a_roll(companion):

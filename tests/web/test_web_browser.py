@@ -365,3 +365,30 @@ def test_a_seat_phone_confirms_its_hand_reading_with_its_button(phone_page, game
     cell = f"#pad tbody tr[data-round='1'] td[data-seat='{seat}']"
     page.wait_for_function(f'() => document.querySelector("{cell}").textContent === "23"')
     assert game.state()["rounds"][0]["scores"][seat - 1] == 23
+
+
+def test_a_first_turn_out_is_shown_until_the_others_have_played(phone_page, game):
+    """Front Porch: out on the first turn, "other players get to play their first turn
+    before the round ends": the pad says so, and who is still to play, until they have."""
+    page = phone_page()
+    out = seat_to_move(game)
+    second, third = out % 3 + 1, (out + 1) % 3 + 1
+    game.call(c.Gesture(out - 1, "out"))
+    notice = page.locator("#first-turns")
+    notice.wait_for(state="visible", timeout=2000)
+    assert notice.inner_text().splitlines() == [
+        f"{PLAYERS[out - 1]} went out on the first turn: everyone else plays their first turn.",
+        f"Still to play: {PLAYERS[second - 1]} and {PLAYERS[third - 1]}. "
+        "Then the hands are counted.",
+    ]
+    assert page.locator("#turn").inner_text() == f"{PLAYERS[second - 1]}'s turn (seat {second})"
+    alert = page.locator("#alert").inner_text()
+    assert (
+        alert
+        == f"{PLAYERS[out - 1]} is out on the first turn! Everyone else plays their first turn."
+    )
+    game.call(c.Gesture(second - 1, "press"))
+    page.locator("#first-turns", has_text=f"Still to play: {PLAYERS[third - 1]}.").wait_for()
+    game.call(c.Gesture(third - 1, "press"))
+    notice.wait_for(state="hidden", timeout=2000)
+    assert page.locator("#phase").inner_text().startswith("Round over: scoring")

@@ -133,3 +133,20 @@ def test_leaving_needs_the_token_too(phone, url):
     response = post(phone, url, token="")
     assert response.status_code == 403
     assert phone.get("/api/session").json["seat"] == phone.seat
+
+
+def test_a_first_turn_out_keeps_the_round_going_for_the_others_first_turns(host, game):
+    """Front Porch: "other players get to play their first turn before the round ends"."""
+    out = seat_to_move(game)
+    second, third = out % 3 + 1, (out + 1) % 3 + 1
+    state = post(host, f"/api/seats/{out}/press", {"gesture": "out"}).json["state"]
+    assert state["phase"] == "playing" and state["turn"]["seat"] == second
+    assert state["out_on_first_turn"] == {"out": [out], "to_play": [second, third]}
+    refused = post(host, f"/api/seats/{out}/press", {"gesture": "press"})
+    assert refused.status_code == 409
+    assert f"{PLAYERS[out - 1]} is out; the others take their first turn" in refused.json["error"]
+    state = post(host, f"/api/seats/{second}/press", {"gesture": "press"}).json["state"]
+    assert state["out_on_first_turn"] == {"out": [out], "to_play": [third]}
+    state = post(host, f"/api/seats/{third}/press", {"gesture": "hold"}).json["state"]
+    assert state["phase"] == "scoring" and state["out_on_first_turn"] is None
+    assert state["scoring"]["waiting"] == [second, third]

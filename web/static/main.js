@@ -63,11 +63,17 @@ function alertTable(message) {
   alertTable.timer = setTimeout(() => { banner.hidden = true; }, 8000);
 }
 
+function outAlert(name, state) {
+  return state.out_on_first_turn
+    ? `${name} is out on the first turn! Everyone else plays their first turn.`
+    : `${name} is out!`;
+}
+
 function announce(message) {
   for (const event of message.events || []) {
     const name = message.state.players[event.seat - 1];
     if (event.kind === "last_tile") alertTable(`${name} has one tile left!`);
-    else if (event.kind === "out") alertTable(`${name} is out!`);
+    else if (event.kind === "out") alertTable(outAlert(name, message.state));
     else if (event.kind === "game_ended") alertTable(`Game over: ${message.state.winners.join(" and ")} won!`);
   }
 }

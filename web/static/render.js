@@ -15,6 +15,7 @@ const PHASES = {
 
 export function render(state, trail = []) {
   renderStatus(state);
+  renderFirstTurns(state);
   renderPad(state);
   renderStandings(state);
   renderTrail(state, trail);
@@ -47,6 +48,23 @@ function renderStatus(state) {
   }
   $("phase").textContent = phase;
   $("measure").textContent = state.measure ? `(${MEASURES[state.measure] || state.measure})` : "";
+}
+
+function names(state, seats) {
+  const list = seats.map((seat) => state.players[seat - 1]);
+  return list.length > 1 ? `${list.slice(0, -1).join(", ")} and ${list.at(-1)}` : list.join("");
+}
+
+// Front Porch: a player out on the first turn lets everyone else take theirs first.
+function renderFirstTurns(state) {
+  const early = state.phase === "playing" ? state.out_on_first_turn : null;
+  const banner = $("first-turns");
+  show(banner, Boolean(early));
+  if (!early) return;
+  banner.replaceChildren(
+    `${names(state, early.out)} went out on the first turn: everyone else plays their first turn.`,
+    h("span", { class: "small" }, `Still to play: ${names(state, early.to_play)}. Then the hands are counted.`),
+  );
 }
 
 function correctedCells(state) {

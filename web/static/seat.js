@@ -24,8 +24,7 @@ export function renderSeat(state, live) {
     document.querySelector("[data-gesture='press']").textContent = reading
       ? `Confirm ${reading.total}`
       : "End turn";
-    $("seat-name").textContent =
-      `Seat ${session.seat} · ${claimed}` + (mine ? " · your turn!" : waiting ? " · your hand to score" : "");
+    $("seat-name").textContent = `Seat ${session.seat} · ${claimed}` + seatNote(state, mine, waiting);
     return;
   }
   $("seat-choices").replaceChildren(
@@ -33,6 +32,14 @@ export function renderSeat(state, live) {
       h("button", { type: "button", "data-claim": i + 1 }, `Seat ${i + 1} · ${name}`),
     ),
   );
+}
+
+function seatNote(state, mine, waiting) {
+  if (mine) return " · your turn!";
+  if (waiting) return " · your hand to score";
+  const early = state.out_on_first_turn;
+  if (early && early.out.includes(session.seat)) return " · you're out!";
+  return "";
 }
 
 export function wireSeat(refresh) {
