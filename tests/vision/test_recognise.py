@@ -55,10 +55,12 @@ def test_annotate_draws_on_a_copy(one_tile):
 
 
 def test_real_photo_smoke(real_photos):
+    """Every labelled real photo is read, and nearly every hand total is right: the
+    recogniser misses 2 of these 36 today, so missing more than 4 is a regression."""
     rows = list(csv.DictReader((real_photos / "labels.csv").open()))
-    single = [r for r in rows if r["tiles"].count("|") == 1][:4]
-    readable = 0
-    for row in single:
-        result = vision.recognise(vision.load_photo(real_photos / row["file"]))
-        readable += result.pip_total == int(row["pip_total"])
-    assert readable >= 2
+    right = 0
+    for row in rows:
+        set_max = 6 if row["set_hint"] == "d6" else 12
+        result = vision.recognise(vision.load_photo(real_photos / row["file"]), set_max=set_max)
+        right += result.pip_total == int(row["pip_total"])
+    assert right >= len(rows) - 4
