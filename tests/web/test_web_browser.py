@@ -145,6 +145,36 @@ def test_a_phone_claims_a_seat_and_ends_its_turn(phone_page, game):
     assert seat_to_move(game) == seat % 3 + 1
 
 
+def test_a_second_phone_is_told_the_seat_is_taken_until_the_host_frees_it(phone_page, game):
+    seat = seat_to_move(game)
+    first, second, host = phone_page(), phone_page(), phone_page()
+    first.click(f"[data-claim='{seat}']")
+    first.locator("#seat-buttons").wait_for(state="visible")
+    second.locator(f"[data-claim='{seat}'].held").wait_for(timeout=2000)
+    assert "held by a phone" in second.locator(f"[data-claim='{seat}']").inner_text()
+    second.click(f"[data-claim='{seat}']")
+    toast = second.locator("#toast.bad")
+    toast.wait_for(timeout=2000)
+    player = PLAYERS[seat - 1]
+    assert toast.inner_text() == (
+        f"Seat {seat} ({player}) is already held by another phone; ask the host to free it"
+    )
+    assert second.locator("#seat-buttons").is_hidden()
+    _log_in(host)
+    host.click(f"[data-free='{seat}']")
+    first.locator("#seat-claim").wait_for(state="visible", timeout=2000)
+    assert f"no longer seat {seat}" in first.locator("#toast").inner_text()
+    second.locator(f"[data-claim='{seat}']:not(.held)").wait_for(timeout=2000)
+    second.click(f"[data-claim='{seat}']")
+    second.click("[data-gesture='press']")
+    second.wait_for_function(
+        "seat => !document.getElementById('turn').textContent.includes(`(seat ${seat})`)",
+        arg=seat,
+        timeout=2000,
+    )
+    assert seat_to_move(game) == seat % 3 + 1
+
+
 def _log_in(page):
     page.fill("#pin", PIN)
     page.click("#login button[type=submit]")

@@ -15,6 +15,7 @@ let trail = [];
 let viewing = null; // a past game's id while its pad is shown
 let lastGameId = live.game_id;
 let lastCorrections = -1;
+let lastHeld = String(live.held_seats || []);
 
 function refresh() {
   const state = viewing ? viewing.state : live;
@@ -33,6 +34,18 @@ async function loadTrail(state) {
     refresh();
   } catch {
     /* the corrections list still shows the new values */
+  }
+}
+
+async function recheckSeat() {
+  // A seat changed hands (the host freed one, this phone took one elsewhere): ask who we are.
+  try {
+    const mine = await get("/api/session");
+    if (session.seat && !mine.seat) toast(`This phone is no longer seat ${session.seat}.`, true);
+    Object.assign(session, mine);
+    refresh();
+  } catch {
+    /* the next change asks again */
   }
 }
 
@@ -88,6 +101,11 @@ function connect() {
       lastCorrections = -1;
       if (session.seat) session.seat = null; // a claim holds for its game only
       loadHistory(view);
+    }
+    const held = String(live.held_seats || []);
+    if (held !== lastHeld) {
+      lastHeld = held;
+      recheckSeat();
     }
     refresh();
     loadTrail(live);

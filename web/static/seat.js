@@ -28,9 +28,16 @@ export function renderSeat(state, live) {
       `Seat ${session.seat} · ${claimed}` + (mine ? " · your turn!" : waiting ? " · your hand to score" : "");
     return;
   }
+  // A held seat stays tappable: the companion's refusal says what to do about it.
+  const held = new Set(state.held_seats || []);
   $("seat-choices").replaceChildren(
     ...state.players.map((name, i) =>
-      h("button", { type: "button", "data-claim": i + 1 }, `Seat ${i + 1} · ${name}`),
+      h(
+        "button",
+        { type: "button", "data-claim": i + 1, class: held.has(i + 1) ? "held" : null },
+        `Seat ${i + 1} · ${name}`,
+        held.has(i + 1) ? h("small", {}, "held by a phone") : null,
+      ),
     ),
   );
 }
