@@ -312,6 +312,19 @@ def test_a_hand_photo_on_the_pad_enlarges_when_tapped(phone_page, game, server):
     assert page.locator("#zoom-img").evaluate("img => img.complete && img.naturalWidth") == 80
 
 
+def test_a_photo_deleted_to_spare_the_sd_card_says_so(phone_page, game):
+    seat = seat_to_move(game)
+    _score_everyone_but(game, keep=seat)
+    name = "cd" * 16 + ".jpg"  # named by the game, no longer on disk
+    game.call(c.HandRead(seat - 1, 17, [[5, 6], [2, 4]], False, name, source="camera"))
+    page = phone_page()
+    thumb = page.locator("#photos .thumb")
+    thumb.locator(".gone").wait_for(timeout=2000)
+    assert thumb.inner_text().startswith("photo no longer kept")
+    thumb.click()
+    assert page.locator("#zoom").is_hidden()
+
+
 def test_the_winner_card_and_a_past_game_from_the_history(phone_page, game):
     page = phone_page()
     game.call(c.EndRound("blocked"))
