@@ -31,7 +31,9 @@ def claim(seat: int):
     seat_in_play(seat, players, status=404)
     session.permanent = True  # the phone's id outlives closing the browser
     table().companion.call(c.ClaimSeat(seat - 1, phone_id()))  # 409 if another phone holds it
-    return jsonify({"seat": seat, "player": players[seat - 1], "csrf_token": csrf_token()})
+    answer = {"seat": seat, "player": players[seat - 1], "csrf_token": csrf_token()}
+    # the page believes a later state that says the seat is free, never an earlier one
+    return jsonify(answer | {"seq": table().companion.state()["seq"]})
 
 
 @bp.post("/api/seats/release")

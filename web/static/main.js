@@ -9,13 +9,13 @@ import { loadHistory } from "./history.js";
 
 const initial = JSON.parse($("initial").textContent);
 Object.assign(session, initial.session);
+session.seat_seq = initial.state.seq; // the seat in the session is true as of this event
 
 let live = initial.state;
 let trail = [];
 let viewing = null; // a past game's id while its pad is shown
 let lastGameId = live.game_id;
 let lastCorrections = -1;
-let lastHeld = String(live.held_seats || []);
 
 function refresh() {
   const state = viewing ? viewing.state : live;
@@ -34,18 +34,6 @@ async function loadTrail(state) {
     refresh();
   } catch {
     /* the corrections list still shows the new values */
-  }
-}
-
-async function recheckSeat() {
-  // A seat changed hands (the host freed one, this phone took one elsewhere): ask who we are.
-  try {
-    const mine = await get("/api/session");
-    if (session.seat && !mine.seat) toast(`This phone is no longer seat ${session.seat}.`, true);
-    Object.assign(session, mine);
-    refresh();
-  } catch {
-    /* the next change asks again */
   }
 }
 
@@ -102,10 +90,11 @@ function connect() {
       if (session.seat) session.seat = null; // a claim holds for its game only
       loadHistory(view);
     }
-    const held = String(live.held_seats || []);
-    if (held !== lastHeld) {
-      lastHeld = held;
-      recheckSeat();
+    const freed = session.seat && !(live.held_seats || []).includes(session.seat);
+    if (freed && message.seq > session.seat_seq) {
+      // The host freed it; a message older than this phone's claim does not count.
+      toast(`This phone is no longer seat ${session.seat}.`, true);
+      session.seat = null;
     }
     refresh();
     loadTrail(live);

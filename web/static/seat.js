@@ -49,6 +49,7 @@ export function wireSeat(refresh) {
     try {
       const answer = await post(`/api/seats/${seat.dataset.claim}/claim`);
       session.seat = answer.seat;
+      session.seat_seq = answer.seq;
       session.csrf_token = answer.csrf_token;
       toast(`This phone is seat ${answer.seat}, ${answer.player}.`);
       refresh();
