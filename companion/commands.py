@@ -79,6 +79,25 @@ class RollDice:
 
 
 @dataclass(frozen=True)
+class ClaimSeat:
+    """A phone becomes ``seat``'s button for the game in play. ``phone`` is the random id
+    the phone carries in its session; no other phone may press for the seat until it is
+    freed."""
+
+    seat: int
+    phone: str
+
+
+@dataclass(frozen=True)
+class FreeSeat:
+    """``seat`` is nobody's phone any more: its phone gives it up (``phone`` given: only if
+    that phone still holds it) or the host frees it (``phone`` None)."""
+
+    seat: int
+    phone: str | None = None
+
+
+@dataclass(frozen=True)
 class LiftMarker:
     seat: int
 

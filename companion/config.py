@@ -20,6 +20,9 @@ also come from the environment variable ``TRAIN_COMPANION_PIN``.
     last_tile = "crossing-bells"
     round_won = "whistle"
     game_start = ["whistle", "chugging"]
+
+    [photos]
+    keep_finished_games = 10   # hand photos kept: the game in play's and this many finished
 """
 
 from __future__ import annotations
@@ -42,6 +45,7 @@ DEFAULT_SOUNDS = {
     "game_won": ["rooster"],
 }
 DEFAULT_DATA_DIR = "~/.local/share/train-companion"
+DEFAULT_KEEP_FINISHED_GAMES = 10  # a 13-round game of 4 is some 10-20 MB of photos
 PIN_VARIABLE = "TRAIN_COMPANION_PIN"
 
 
@@ -57,6 +61,7 @@ class Config:
     sounds: dict[str, list[str]] = field(default_factory=lambda: dict(DEFAULT_SOUNDS))
     seats: dict[str, Any] = field(default_factory=dict)
     centerpiece: dict[str, Any] = field(default_factory=dict)
+    keep_finished_games: int = DEFAULT_KEEP_FINISHED_GAMES  # whose hand photos stay
     source: str = "built-in defaults"
 
 
@@ -82,12 +87,14 @@ def load_config(path: str | Path | None = None, environ: dict[str, str] | None =
 def _build(raw: dict[str, Any], environ, source: str) -> Config:
     where = source if source != "built-in defaults" else "config"
     check = _Checker(where)
-    known = {"data_dir", "pin", "web", "camera", "sounds", "seats", "centerpiece"}
+    known = {"data_dir", "pin", "web", "camera", "sounds", "seats", "centerpiece", "photos"}
     check.known(raw, known, "")
     web = check.table(raw, "web")
     camera = check.table(raw, "camera")
     sounds_raw = check.table(raw, "sounds")
+    photos = check.table(raw, "photos")
     check.known(web, {"host", "port"}, "web.")
+    check.known(photos, {"keep_finished_games"}, "photos.")
     check.known(camera, {"source", "set", "mat_corners"}, "camera.")
     check.known(sounds_raw, set(SOUND_EVENTS), "sounds.")
 
@@ -98,6 +105,9 @@ def _build(raw: dict[str, Any], environ, source: str) -> Config:
     camera_set = camera.get("set", 12)
     if isinstance(camera_set, bool) or camera_set not in (6, 9, 12, 15, 18):
         check.fail("camera.set", f"must be 6, 9, 12, 15 or 18, not {camera_set!r}")
+    keep = photos.get("keep_finished_games", DEFAULT_KEEP_FINISHED_GAMES)
+    if isinstance(keep, bool) or not isinstance(keep, int) or keep < 0:
+        check.fail("photos.keep_finished_games", f"must be a whole number, 0 or more, not {keep!r}")
     corners = camera.get("mat_corners")
     if corners is not None and not _is_corners(corners):
         check.fail("camera.mat_corners", "must be four [x, y] points in image pixels")
@@ -128,6 +138,7 @@ def _build(raw: dict[str, Any], environ, source: str) -> Config:
         sounds=sounds,
         seats=check.table(raw, "seats"),
         centerpiece=check.table(raw, "centerpiece"),
+        keep_finished_games=keep,
         source=source,
     )
 

@@ -11,6 +11,8 @@ exactly. Types:
 - ``round_ended``   {round, ended, out}          (out: seats that went out)
 - ``score``         {round, seat, value, by, why, at}   (a correction when the cell is filled)
 - ``game_ended``    {winners}
+- ``seat_claimed``  {seat, phone}              (a phone is the seat's button from now on)
+- ``seat_freed``    {seat, by}                   (by: "phone" gave it up, or "host")
 """
 
 from __future__ import annotations
@@ -63,6 +65,7 @@ class Match:
         self.hand_pips: dict[int, int] = {}  # counted hands waiting to become tokens
         self.dice: dict[str, Any] | None = None  # the last roll of the companion's dice
         self.photos: list[dict[str, Any]] = []
+        self.phones: dict[int, str] = {}  # seat -> the phone that holds it
 
     # --- building events ---------------------------------------------------------------
     @staticmethod
@@ -211,6 +214,18 @@ class Match:
 
     def _on_marker_lifted(self, p: dict[str, Any]) -> list[Event]:
         return self._state().lift_marker(p["seat"])
+
+    def _on_seat_claimed(self, p: dict[str, Any]) -> list[Event]:
+        """A phone holds one seat at a time: claiming another gives up the first."""
+        for seat, phone in list(self.phones.items()):
+            if phone == p["phone"]:
+                del self.phones[seat]
+        self.phones[p["seat"]] = p["phone"]
+        return [Event("seat_claimed", p["seat"])]
+
+    def _on_seat_freed(self, p: dict[str, Any]) -> list[Event]:
+        self.phones.pop(p["seat"], None)
+        return [Event("seat_freed", p["seat"], {"by": p["by"]})]
 
     def _on_game_ended(self, p: dict[str, Any]) -> list[Event]:
         self.finished = True

@@ -68,6 +68,7 @@ class Companion:
         self._dice = random.SystemRandom()  # fair and unpredictable; each roll is an event
         self._resume()
         self._state = snapshot(self)
+        self._phones = self._phones_now()
 
     # --- the outside -------------------------------------------------------------------
     def add_listener(self, listener: Listener, first: bool = False) -> None:
@@ -79,6 +80,11 @@ class Companion:
 
     def state(self) -> dict[str, Any]:
         return self._state
+
+    def seat_of_phone(self, phone: str) -> int | None:
+        """The seat (from 0) ``phone`` holds in the game in play, if any. Safe from any
+        thread: the loop swaps in a new mapping on every commit, it never changes one."""
+        return self._phones.get(phone)
 
     def submit(self, command: Any) -> Future:
         """Hand a command to the loop; never blocks. The future gives the events or error."""
@@ -145,6 +151,7 @@ class Companion:
         self.seq = stored.seq
         events = self.match.apply(kind, payload)
         self._state = snapshot(self)
+        self._phones = self._phones_now()
         announcement = Announcement(stored, events, self._state)
         for listener in self._listeners:
             try:
@@ -213,6 +220,30 @@ class Companion:
     def _do_LiftMarker(self, cmd: c.LiftMarker) -> list[Event]:
         self._check_seat(cmd.seat)
         return self._commit(("marker_lifted", {"seat": cmd.seat}))
+
+    def _do_ClaimSeat(self, cmd: c.ClaimSeat) -> list[Event]:
+        match = self._match()
+        self._check_seat(cmd.seat)
+        if match.finished:
+            raise CompanionError("the game is over; the host can start a new one")
+        holder = match.phones.get(cmd.seat)
+        if holder == cmd.phone:
+            return []  # this phone holds it already
+        if holder is not None:
+            raise CompanionError(
+                f"Seat {cmd.seat + 1} ({match.players[cmd.seat]}) is already held by another "
+                "phone; ask the host to free it"
+            )
+        return self._commit(("seat_claimed", {"seat": cmd.seat, "phone": cmd.phone}))
+
+    def _do_FreeSeat(self, cmd: c.FreeSeat) -> list[Event]:
+        match = self._match()
+        self._check_seat(cmd.seat)
+        holder = match.phones.get(cmd.seat)
+        if holder is None or (cmd.phone is not None and holder != cmd.phone):
+            return []  # free already, or since taken by another phone: not this one's to give
+        by = "host" if cmd.phone is None else "phone"
+        return self._commit(("seat_freed", {"seat": cmd.seat, "by": by}))
 
     def _do_EndRound(self, cmd: c.EndRound) -> list[Event]:
         match = self._match()
@@ -350,6 +381,9 @@ class Companion:
                 )
             raise CompanionError(f"it is {to_move}'s turn, not {name}'s")
         return match
+
+    def _phones_now(self) -> dict[str, int]:
+        return {phone: seat for seat, phone in self.match.phones.items()}
 
     def _check_seat(self, seat: int) -> None:
         players = len(self.match.players)

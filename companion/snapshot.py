@@ -62,6 +62,7 @@ def snapshot(companion) -> dict[str, Any]:
             {k: v for k, v in p.items() if k != "tiles"} | {"seat": p["seat"] + 1}
             for p in match.photos
         ],
+        held_seats=sorted(seat + 1 for seat in match.phones),
     )
     if live is not None and match.setup is not None:
         state["round"] = {"number": match.setup.number, "engine": match.rounds[-1].engine}

@@ -182,6 +182,15 @@ class Store:
             for r in rows
         ]
 
+    def hand_pictures(self) -> list[tuple[int, str]]:
+        """``(game_id, picture)`` for every hand photo a game's score pad shows."""
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT game_id, payload FROM events WHERE type = 'hand_read'"
+            ).fetchall()
+        pictures = ((game_id, json.loads(payload).get("picture")) for game_id, payload in rows)
+        return [(game_id, picture) for game_id, picture in pictures if picture]
+
     def _select(self, where: str, args: tuple) -> list[StoredEvent]:
         with self._lock:
             rows = self._db.execute(

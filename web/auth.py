@@ -4,6 +4,9 @@ The host logs in with the PIN (compared in constant time; after five wrong tries
 is refused for a minute) and gets a session cookie plus a CSRF token. A phone that claims a
 seat gets a token too. Every request that changes something sends the token back in the
 ``X-CSRF-Token`` header.
+
+Each phone carries a random id in its session; which seat a phone holds is kept by the
+companion (in the event log), so no two phones hold one seat.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from functools import wraps
 
 from flask import Blueprint, jsonify, request, session
 
+from companion import commands as c
 from web.context import table
 from web.errors import ApiError
 from web.requests import json_body
@@ -98,12 +102,21 @@ def is_host() -> bool:
     )
 
 
+def phone_id() -> str:
+    """This phone's random id, kept in its signed session cookie; made on first use."""
+    phone = session.get("phone")
+    if not isinstance(phone, str) or not phone:
+        phone = session["phone"] = secrets.token_urlsafe(16)
+    return phone
+
+
 def claimed_seat() -> int | None:
-    """The seat (1-based) this phone claimed in the game in play, if any."""
-    claim = session.get("seat")
-    if not claim or claim.get("game_id") != table().companion.state()["game_id"]:
+    """The seat (1-based) this phone holds in the game in play, if any."""
+    phone = session.get("phone")
+    if not isinstance(phone, str) or not phone:
         return None
-    return claim.get("seat")
+    seat = table().companion.seat_of_phone(phone)
+    return None if seat is None else seat + 1
 
 
 def check_csrf() -> None:
@@ -135,6 +148,13 @@ def host_or_seat(seat: int) -> None:
     check_csrf()
 
 
+def give_up_seat() -> None:
+    """This phone is no longer its seat's button (if it was one)."""
+    seat = claimed_seat()
+    if seat is not None:
+        table().companion.call(c.FreeSeat(seat - 1, phone=session["phone"]))
+
+
 def session_info() -> dict:
     host, seat = is_host(), claimed_seat()
     return {
@@ -152,10 +172,10 @@ def login():
     if not isinstance(pin, str | int) or isinstance(pin, bool) or not str(pin):
         raise ApiError(400, 'send the PIN as {"pin": "1234"}')
     table().guard.check(str(pin))
-    seat = session.get("seat")
+    phone = session.get("phone")
     session.clear()  # a fresh token after logging in
-    if seat:
-        session["seat"] = seat
+    if phone:
+        session["phone"] = phone  # the same phone: it keeps the seat it holds
     session.permanent = True
     session["host"] = table().guard.badge(table().settings.secret_key)
     return jsonify({"csrf_token": csrf_token(), "host": True})
@@ -164,6 +184,7 @@ def login():
 @bp.post("/api/logout")
 def logout():
     check_csrf()
+    give_up_seat()
     session.clear()
     return jsonify({"host": False, "seat": None})
 

@@ -1,8 +1,9 @@
 """Phones as seat buttons: claim a seat, then press for it (end turn, pass, last tile, out).
 
 Claiming needs no PIN: anyone at the table may pick up a phone and be a seat, as they may
-sit at a wired button. The claim lives in the phone's signed session cookie and holds for
-the game in play only.
+sit at a wired button. But a seat has one phone: the companion keeps which phone holds which
+seat in the event log (so it outlasts a restart), and a second phone is refused until the
+first gives the seat up or the host frees it. A new game frees every seat.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from flask import Blueprint, jsonify, session
 
 from companion import commands as c
 from web.api import run
-from web.auth import check_csrf, csrf_token, host_or_seat
+from web.auth import check_csrf, csrf_token, give_up_seat, host_only, host_or_seat, phone_id
 from web.context import table
 from web.errors import ApiError
 from web.requests import json_body, seat_in_play
@@ -26,18 +27,29 @@ def _seat(seat: int) -> int:
 @bp.post("/api/seats/<int:seat>/claim")
 def claim(seat: int):
     json_body()  # a JSON request (even `{}`), so a foreign page's form cannot claim
-    state = table().companion.state()
-    _seat(seat)
-    session.permanent = True  # the claim outlives closing the browser, for the game
-    session["seat"] = {"game_id": state["game_id"], "seat": seat}
-    return jsonify({"seat": seat, "player": state["players"][seat - 1], "csrf_token": csrf_token()})
+    players = table().companion.state()["players"]
+    seat_in_play(seat, players, status=404)
+    session.permanent = True  # the phone's id outlives closing the browser
+    table().companion.call(c.ClaimSeat(seat - 1, phone_id()))  # 409 if another phone holds it
+    answer = {"seat": seat, "player": players[seat - 1], "csrf_token": csrf_token()}
+    # the page believes a later state that says the seat is free, never an earlier one
+    return jsonify(answer | {"seq": table().companion.state()["seq"]})
 
 
 @bp.post("/api/seats/release")
 def release():
+    """This phone gives up its seat."""
     check_csrf()
-    session.pop("seat", None)
+    give_up_seat()
     return jsonify({"seat": None})
+
+
+@bp.post("/api/seats/<int:seat>/free")
+@host_only
+def free(seat: int):
+    """The host frees a seat whatever phone holds it (a flat battery, a phone gone home)."""
+    _seat(seat)
+    return run(c.FreeSeat(seat - 1))
 
 
 @bp.post("/api/seats/<int:seat>/press")

@@ -18,6 +18,7 @@ from companion import commands as c
 from companion.config import Config
 from companion.errors import CompanionError
 from companion.memory import one_arena
+from companion.photo_keeping import PhotoKeeper
 from companion.service import Companion
 from companion.store import Store
 
@@ -59,6 +60,8 @@ class Table(contextlib.ExitStack):
         one_arena()  # before any of our threads: see companion.memory
         self.store = self.enter_context(Store(self.config.data_dir))
         self.companion = Companion(self.store)
+        photos = PhotoKeeper(self.store, self.photo_dir, self.config.keep_finished_games)
+        photos.prune()  # what older versions kept, or a game ended just before a pulled plug
         for part, build in (
             ("camera", self._camera),
             ("seats", self._seats),
@@ -84,7 +87,13 @@ class Table(contextlib.ExitStack):
             except CompanionError as error:
                 self.companion.degraded["web"] = str(error)
                 say(f"score pad: {error}")
+        self.companion.add_listener(photos)  # last: the table and the phones hear first
         return self
+
+    @property
+    def photo_dir(self) -> Path:
+        """Where the camera's and the phones' hand photos go (the web serves them from here)."""
+        return Path(self.config.data_dir) / "photos"
 
     # --- the parts -----------------------------------------------------------------------
     def _seats(self) -> None:
@@ -152,7 +161,7 @@ class Table(contextlib.ExitStack):
             HandReader(
                 source,
                 self.companion.submit,
-                Path(self.config.data_dir) / "photos",
+                self.photo_dir,
                 set_max=self.config.camera_set,
                 mat_corners=self.config.mat_corners,
             )

@@ -35,12 +35,22 @@ def test_the_pin_comes_from_the_environment_before_the_file(tmp_path):
         ("colour = 'red'\n", "colour"),
         ("pin = 'abc'\n", "pin"),
         ("web = 3\n", "web"),
+        ("[photos]\nkeep_finished_games = -1\n", "photos.keep_finished_games"),
+        ("[photos]\nkeep_finished_games = 'ten'\n", "photos.keep_finished_games"),
+        ("[photos]\nkeep_finished_games = 2.5\n", "photos.keep_finished_games"),
+        ("[photos]\nkeep = 3\n", "photos.keep"),
     ],
 )
 def test_a_bad_value_names_its_key(tmp_path, text, key):
     with pytest.raises(ConfigError) as caught:
         load_config(write(tmp_path, text), environ={})
     assert f": {key} " in str(caught.value)
+
+
+def test_hand_photos_of_ten_finished_games_are_kept_unless_the_file_says(tmp_path):
+    assert load_config(None, environ={}).keep_finished_games == 10
+    path = write(tmp_path, "[photos]\nkeep_finished_games = 0\n")
+    assert load_config(path, environ={}).keep_finished_games == 0
 
 
 def test_broken_toml_and_a_missing_file_are_clear(tmp_path):

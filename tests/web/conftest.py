@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from web_helpers import PIN, PLAYERS, seat_to_move
+from web_helpers import PIN, PLAYERS, seat_to_move, stop
 
 from companion import commands as c
 from companion.service import Companion
@@ -19,13 +19,6 @@ def companion(tmp_path):
     yield table
     stop(table)
     store.close()
-
-
-def stop(table: Companion) -> None:
-    """Stop the loop without waiting out its half-second poll: wake it with a no-op."""
-    table.stop(timeout=0)
-    table.submit(None)  # refused as an unknown command; the loop then sees it must stop
-    table.stop()
 
 
 @pytest.fixture

@@ -145,6 +145,36 @@ def test_a_phone_claims_a_seat_and_ends_its_turn(phone_page, game):
     assert seat_to_move(game) == seat % 3 + 1
 
 
+def test_a_second_phone_is_told_the_seat_is_taken_until_the_host_frees_it(phone_page, game):
+    seat = seat_to_move(game)
+    first, second, host = phone_page(), phone_page(), phone_page()
+    first.click(f"[data-claim='{seat}']")
+    first.locator("#seat-buttons").wait_for(state="visible")
+    second.locator(f"[data-claim='{seat}'].held").wait_for(timeout=2000)
+    assert "held by a phone" in second.locator(f"[data-claim='{seat}']").inner_text()
+    second.click(f"[data-claim='{seat}']")
+    toast = second.locator("#toast.bad")
+    toast.wait_for(timeout=2000)
+    player = PLAYERS[seat - 1]
+    assert toast.inner_text() == (
+        f"Seat {seat} ({player}) is already held by another phone; ask the host to free it"
+    )
+    assert second.locator("#seat-buttons").is_hidden()
+    _log_in(host)
+    host.click(f"[data-free='{seat}']")
+    first.locator("#seat-claim").wait_for(state="visible", timeout=2000)
+    assert f"no longer seat {seat}" in first.locator("#toast").inner_text()
+    second.locator(f"[data-claim='{seat}']:not(.held)").wait_for(timeout=2000)
+    second.click(f"[data-claim='{seat}']")
+    second.click("[data-gesture='press']")
+    second.wait_for_function(
+        "seat => !document.getElementById('turn').textContent.includes(`(seat ${seat})`)",
+        arg=seat,
+        timeout=2000,
+    )
+    assert seat_to_move(game) == seat % 3 + 1
+
+
 def _log_in(page):
     page.fill("#pin", PIN)
     page.click("#login button[type=submit]")
@@ -280,6 +310,19 @@ def test_a_hand_photo_on_the_pad_enlarges_when_tapped(phone_page, game, server):
     thumb.click()
     page.locator("#zoom").wait_for(state="visible")
     assert page.locator("#zoom-img").evaluate("img => img.complete && img.naturalWidth") == 80
+
+
+def test_a_photo_deleted_to_spare_the_sd_card_says_so(phone_page, game):
+    seat = seat_to_move(game)
+    _score_everyone_but(game, keep=seat)
+    name = "cd" * 16 + ".jpg"  # named by the game, no longer on disk
+    game.call(c.HandRead(seat - 1, 17, [[5, 6], [2, 4]], False, name, source="camera"))
+    page = phone_page()
+    thumb = page.locator("#photos .thumb")
+    thumb.locator(".gone").wait_for(timeout=2000)
+    assert thumb.inner_text().startswith("photo no longer kept")
+    thumb.click()
+    assert page.locator("#zoom").is_hidden()
 
 
 def test_the_winner_card_and_a_past_game_from_the_history(phone_page, game):

@@ -17,6 +17,14 @@ def post(client, url, body=None, token=None, **kwargs):
     return client.post(url, headers=headers, **kwargs)
 
 
+def stop(table) -> None:
+    """Stop a companion's loop without waiting out its half-second poll: wake it with a
+    no-op."""
+    table.stop(timeout=0)
+    table.submit(None)  # refused as an unknown command; the loop then sees it must stop
+    table.stop()
+
+
 def seat_to_move(companion) -> int:
     return companion.state()["turn"]["seat"]
 

@@ -22,6 +22,7 @@ export function renderHost(state, live) {
     $("score-seat").value = String(state.scoring.next); // the next hand to score
   }
   renderScoring(state);
+  renderHeld(state);
   const inPlay = Boolean(state.game) && state.phase !== "over";
   for (const id of ["score-box", "photo-box", "round-controls", "end-game"]) show($(id), inPlay);
   $("end-round").disabled = state.phase !== "playing";
@@ -57,6 +58,20 @@ function renderScoring(state) {
         `Confirm ${name}: ${reading.total}${reading.low_confidence ? " (unsure)" : ""}`,
       );
     }),
+  );
+}
+
+function renderHeld(state) {
+  const held = state.phase === "over" ? [] : state.held_seats || [];
+  show($("held"), held.length > 0);
+  $("held-seats").replaceChildren(
+    ...held.map((seat) =>
+      h(
+        "button",
+        { type: "button", "data-free": seat, onclick: () => run(() => post(`/api/seats/${seat}/free`), `Seat ${seat} is free.`) },
+        `Free seat ${seat} · ${state.players[seat - 1]}`,
+      ),
+    ),
   );
 }
 

@@ -9,6 +9,7 @@ import { loadHistory } from "./history.js";
 
 const initial = JSON.parse($("initial").textContent);
 Object.assign(session, initial.session);
+session.seat_seq = initial.state.seq; // the seat in the session is true as of this event
 
 let live = initial.state;
 let trail = [];
@@ -94,6 +95,12 @@ function connect() {
       lastCorrections = -1;
       if (session.seat) session.seat = null; // a claim holds for its game only
       loadHistory(view);
+    }
+    const freed = session.seat && !(live.held_seats || []).includes(session.seat);
+    if (freed && message.seq > session.seat_seq) {
+      // The host freed it; a message older than this phone's claim does not count.
+      toast(`This phone is no longer seat ${session.seat}.`, true);
+      session.seat = null;
     }
     refresh();
     loadTrail(live);

@@ -211,7 +211,12 @@ function renderPhotos(state) {
             h(
               "button",
               { type: "button", class: "thumb", "data-picture": `/photos/${p.picture}` },
-              h("img", { src: `/photos/${p.picture}`, alt: `${state.players[p.seat - 1]}'s hand`, loading: "lazy" }),
+              h("img", {
+                src: `/photos/${p.picture}`,
+                alt: `${state.players[p.seat - 1]}'s hand`,
+                loading: "lazy",
+                onerror: pictureGone,
+              }),
               h("span", {}, `${state.players[p.seat - 1]}: ${p.total}${p.low_confidence ? " (unsure)" : ""}`),
             ),
           ),
@@ -219,4 +224,12 @@ function renderPhotos(state) {
       ),
     ),
   );
+}
+
+function pictureGone(event) {
+  // An old game's photos are deleted to spare the SD card (docs/operations.md); say so.
+  const img = event.target;
+  const thumb = img.closest("[data-picture]");
+  if (thumb) delete thumb.dataset.picture;
+  img.replaceWith(h("span", { class: "gone" }, "photo no longer kept"));
 }

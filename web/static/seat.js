@@ -27,9 +27,16 @@ export function renderSeat(state, live) {
     $("seat-name").textContent = `Seat ${session.seat} · ${claimed}` + seatNote(state, mine, waiting);
     return;
   }
+  // A held seat stays tappable: the companion's refusal says what to do about it.
+  const held = new Set(state.held_seats || []);
   $("seat-choices").replaceChildren(
     ...state.players.map((name, i) =>
-      h("button", { type: "button", "data-claim": i + 1 }, `Seat ${i + 1} · ${name}`),
+      h(
+        "button",
+        { type: "button", "data-claim": i + 1, class: held.has(i + 1) ? "held" : null },
+        `Seat ${i + 1} · ${name}`,
+        held.has(i + 1) ? h("small", {}, "held by a phone") : null,
+      ),
     ),
   );
 }
@@ -49,6 +56,7 @@ export function wireSeat(refresh) {
     try {
       const answer = await post(`/api/seats/${seat.dataset.claim}/claim`);
       session.seat = answer.seat;
+      session.seat_seq = answer.seq;
       session.csrf_token = answer.csrf_token;
       toast(`This phone is seat ${answer.seat}, ${answer.player}.`);
       refresh();
