@@ -24,7 +24,13 @@ def split_halves(image: np.ndarray, corners: np.ndarray) -> tuple[np.ndarray, np
     """The two halves of a tile as square patches; each patch has its outer end at the top."""
     c = np.asarray(corners, dtype=np.float32)
     a_left, a_right, b_right, b_left = c
-    mid_left, mid_right = (a_left + b_left) / 2, (a_right + b_right) / 2
+    # the divider is in the tile's middle, which in perspective is not the outline's: map
+    # a flat tile's middle line onto the outline
+    flat = np.float32([[0, 0], [1, 0], [1, 2], [0, 2]])
+    middle = cv2.perspectiveTransform(
+        np.float32([[[0, 1], [1, 1]]]), cv2.getPerspectiveTransform(flat, c)
+    )[0]
+    mid_left, mid_right = middle[0], middle[1]
     return (
         _warp_half(image, a_left, a_right, mid_right, mid_left),
         _warp_half(image, b_right, b_left, mid_left, mid_right),

@@ -131,18 +131,29 @@ def outline_tile(work: np.ndarray, divider: Divider, others: list[Divider]) -> F
             else:
                 ends[0] = max(ends[0], -reach)
     a, b = ends
-    w2 = width / 2
     lean = _lean(face, cu, cv_, half_bar, reach_across, w_px) if not capped else 0.0
+    # halves of unequal length are the camera's perspective: the near half is the longer,
+    # and the near end as much wider as the divider sits off the middle
+    depth = float(np.clip(-(a + b) / (b - a), -MAX_DEPTH, MAX_DEPTH)) if b > a else 0.0
+    if abs(depth) < MIN_DEPTH:
+        depth = 0.0  # halves this close are one length, measured a pixel or two apart
+    wa, wb = width / 2 / (1 - depth), width / 2 / (1 + depth)
     corners = np.float32(
         [
-            centre + normal * a + along * (lean * a - w2),
-            centre + normal * a + along * (lean * a + w2),
-            centre + normal * b + along * (lean * b + w2),
-            centre + normal * b + along * (lean * b - w2),
+            centre + normal * a + along * (lean * a - wa),
+            centre + normal * a + along * (lean * a + wa),
+            centre + normal * b + along * (lean * b + wb),
+            centre + normal * b + along * (lean * b - wb),
         ]
     )
     return FoundTile(corners, divider, float(width))
 
+
+MAX_DEPTH = 0.25
+"""The most one half of a tile is longer than the other from perspective, as a share."""
+
+MIN_DEPTH = 0.04
+"""Halves closer in length than this share are taken as equal."""
 
 MAX_LEAN = 0.3
 """The most a tile's sides lean from square to its divider (a camera tilted about 30°)."""

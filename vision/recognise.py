@@ -12,6 +12,7 @@ from vision.find import find_tiles, working_copy
 from vision.halves import split_halves
 from vision.pips import count_pips
 from vision.setcheck import set_conflicts
+from vision.slant import level, measure_slant, to_working
 
 LOW_CONFIDENCE = 0.6
 """Below this a tile is shown to the player to confirm."""
@@ -74,9 +75,10 @@ def recognise(image: np.ndarray, set_max: int = 12) -> Recognition:
     if image is None or image.ndim != 3 or image.shape[0] < 16 or image.shape[1] < 16:
         return Recognition([], set_max, ["the picture is empty or too small"])
     work, scale = working_copy(image)
+    flat, back = level(work, measure_slant(work))
     found = []
-    for candidate in find_tiles(work):
-        corners = candidate.corners / scale
+    for candidate in find_tiles(flat):
+        corners = to_working(candidate.corners, back) / scale
         half_a, half_b = split_halves(image, corners)
         count_a = count_pips(half_a, MAX_PIPS)
         count_b = count_pips(half_b, MAX_PIPS)
