@@ -1,8 +1,9 @@
 """Benchmark the recogniser: exact pip totals, tile precision and recall, pip error, speed.
 
-    .venv/bin/python bench/vision.py [--synthetic N] [--real DIR]
+    .venv/bin/python bench/vision.py [--synthetic N] [--oblique N] [--real DIR]
 
-Runs over a fixed synthetic set it renders (seeds 1000.., 1920x1080, the "hard" camera) and
+Runs over a fixed synthetic set it renders (seeds 1000.., 1920x1080, the "hard" camera), a
+second one seen at a slant (seeds 3000.., the camera tilted 25-55° from straight down) and
 over ../shared/data/realphotos-dev when it is there (labels.csv with `file`, `tiles` as
 `a|b;...`, `pip_total`). Prints one line per set. For one-core figures run it under
 `taskset -c 0`; the peak memory is the process's high-water mark (ru_maxrss).
@@ -73,6 +74,16 @@ def synthetic(count: int) -> Tally:
     return tally
 
 
+def oblique(count: int) -> Tally:
+    """Phone photos taken at a slant: the camera tilted 25° to 55° from straight down."""
+    tally = Tally("oblique")
+    for seed in range(3000, 3000 + count):
+        slant = 25 + (seed * 7) % 31
+        image, truth = render(seed, size=(1920, 1080), slant=slant)
+        tally.add(f"seed {seed} at {slant}°", image, [t.tile for t in truth], 12)
+    return tally
+
+
 def real(folder: Path) -> Tally | None:
     labels = folder / "labels.csv"
     if not labels.is_file():
@@ -93,6 +104,7 @@ def real(folder: Path) -> Tally | None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--synthetic", type=int, default=100, help="synthetic photos (100)")
+    parser.add_argument("--oblique", type=int, default=100, help="photos at a slant (100)")
     parser.add_argument("--real", type=Path, default=REAL, help="labelled real photos")
     parser.add_argument("--misses", action="store_true", help="list every wrong total")
     args = parser.parse_args()
@@ -104,6 +116,8 @@ def main() -> None:
     else:
         tallies.append(found)
     tallies.insert(0, synthetic(args.synthetic))
+    if args.oblique:
+        tallies.insert(1, oblique(args.oblique))
     for tally in tallies:
         print(tally.line())
         if args.misses:

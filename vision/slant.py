@@ -31,9 +31,11 @@ class Slant:
     direction: np.ndarray  # unit vector of the squashed direction, in working pixels
 
 
-def _pip_shapes(gray: np.ndarray) -> list[tuple[float, np.ndarray]]:
+def _pip_shapes(work: np.ndarray) -> list[tuple[float, np.ndarray]]:
     """Each solid, elliptical dark mark's area and shape (its second moments, scaled to a
     determinant of 1)."""
+    # the darkest channel: black pips and coloured ones alike are dark in it, the face not
+    gray = work.min(axis=2)
     kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (PIP_CLOSING, PIP_CLOSING))
     around = cv2.morphologyEx(gray, cv2.MORPH_CLOSE, kernel).astype(np.float32)
     dark = (gray < around - np.maximum(25.0, 0.35 * around)).astype(np.uint8)
@@ -63,8 +65,7 @@ def _pip_shapes(gray: np.ndarray) -> list[tuple[float, np.ndarray]]:
 def measure_slant(work: np.ndarray) -> Slant | None:
     """The camera's slant read from the pips, or None when the view is square enough (or
     there are too few pips to tell)."""
-    gray = cv2.cvtColor(work, cv2.COLOR_BGR2GRAY)
-    shapes = _pip_shapes(gray)
+    shapes = _pip_shapes(work)
     if len(shapes) < LEAST_PIPS:
         return None
     typical = float(np.median([area for area, _ in shapes]))

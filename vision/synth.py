@@ -149,9 +149,12 @@ def render(
     tiles: int | list[Tile] | None = None,
     set_max: int = 12,
     hard: bool = True,
+    slant: float = 0.0,
 ) -> tuple[np.ndarray, list[TruthTile]]:
     """A synthetic photo of a hand and the tiles in it (value and corners). ``tiles`` is how
-    many to draw at random from the set, or the very tiles to show (a simulated hand)."""
+    many to draw at random from the set, or the very tiles to show (a simulated hand).
+    ``slant`` tilts the camera that many degrees from straight down (a phone held at an
+    angle: the far side of the table at the top, squashed)."""
     rng = np.random.default_rng(seed)
     width, height = size
     table = str(rng.choice(TABLES))
@@ -232,6 +235,8 @@ def render(
     del occupied
     image = _light(rng, canvas, hard)
     del canvas
+    if slant:
+        image, truths = _slanted(image, truths, slant)
     return _camera(rng, image, truths, hard)
 
 
@@ -260,6 +265,26 @@ def _light(rng, canvas: np.ndarray, hard: bool) -> np.ndarray:
         canvas += (120 * glare)[..., None]
         del glare
     return np.clip(canvas, 0, 255, out=canvas).astype(np.uint8)
+
+
+def _slanted(image: np.ndarray, truths: list[TruthTile], degrees: float):
+    """The table seen by a camera tilted ``degrees`` from straight down, all of it kept in
+    the frame; past the table's edge is a plain floor of its average colour."""
+    height, width = image.shape[:2]
+    tilt = np.deg2rad(degrees)
+    centred = np.array([[1, 0, -width / 2], [0, 1, -height / 2], [0, 0, 1]])
+    camera = np.array([[1, 0, 0], [0, np.cos(tilt), 0], [0, -np.sin(tilt) / width, 1]])
+    m = np.linalg.inv(centred) @ camera @ centred
+    frame = np.float32([[[0, 0], [width, 0], [width, height], [0, height]]])
+    seen = cv2.perspectiveTransform(frame, m)[0]
+    low, high = seen.min(axis=0), seen.max(axis=0)
+    k = min(width / (high[0] - low[0]), height / (high[1] - low[1]))
+    m = np.array([[k, 0, -low[0] * k], [0, k, -low[1] * k], [0, 0, 1]]) @ m
+    floor = tuple(float(v) for v in cv2.mean(image)[:3])
+    image = cv2.warpPerspective(image, m, (width, height), borderValue=floor)
+    return image, [
+        TruthTile(t.tile, cv2.perspectiveTransform(t.corners[None], m)[0]) for t in truths
+    ]
 
 
 def _camera(rng, image: np.ndarray, truths: list[TruthTile], hard: bool):
