@@ -43,6 +43,7 @@ def snapshot(companion) -> dict[str, Any]:
         title=match.game.title,
         preset=match.game.preset,
         measure=match.game.measure,
+        gestures=list(match.game.live_gestures),  # what a seat's button may say in play
         players=names,
         totals=dict(zip(names, pad.totals(), strict=True)),
         standings=[{"place": p, "player": n, "total": t} for p, n, t in pad.standings()],

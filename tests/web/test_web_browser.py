@@ -145,6 +145,27 @@ def test_a_phone_claims_a_seat_and_ends_its_turn(phone_page, game):
     assert seat_to_move(game) == seat % 3 + 1
 
 
+def _seat_buttons(page) -> list[str]:
+    """The gesture buttons a seat's phone shows, in order."""
+    page.locator("#seat-buttons").wait_for(state="visible")
+    return [b.inner_text() for b in page.locator("[data-gesture]").all() if b.is_visible()]
+
+
+def test_a_dice_chains_phone_shows_only_the_buttons_the_game_accepts(phone_page, companion):
+    """Dice chains has no pass, last tile or going out: its seat phone offers none of them,
+    while a Mexican Train seat phone offers all four."""
+    companion.call(c.NewGame("dice-chains", PLAYERS, starter=1))
+    page = phone_page()
+    page.click("[data-claim='2']")
+    assert _seat_buttons(page) == ["End turn"]
+    assert page.locator("#roll-dice").is_visible()
+    companion.call(c.NewGame("mexican-train", PLAYERS, starter=1))
+    page.locator("#seat-claim").wait_for(state="visible", timeout=2000)  # a new game frees seats
+    page.click("[data-claim='2']")
+    page.locator("[data-gesture='out']").wait_for(state="visible", timeout=2000)
+    assert _seat_buttons(page) == ["End turn", "Pass", "Last tile", "Out!"]
+
+
 def test_a_second_phone_is_told_the_seat_is_taken_until_the_host_frees_it(phone_page, game):
     seat = seat_to_move(game)
     first, second, host = phone_page(), phone_page(), phone_page()

@@ -54,3 +54,27 @@ def test_a_seat_phone_asks_the_companion_to_roll(app, companion):
     token = other.post("/api/seats/1/claim", json={}).json["csrf_token"]
     refused = other.post("/api/seats/1/roll", json={}, headers={"X-CSRF-Token": token})
     assert refused.status_code == 409 and "Bob's turn" in refused.json["error"]
+
+
+def test_the_state_lists_only_the_gestures_the_game_accepts(client, companion):
+    """Dice chains has no pass, last tile or going out: the state says so, from the game's
+    own rules, so a phone offers only the buttons the game accepts."""
+    companion.call(c.NewGame("dice-chains", PLAYERS, starter=1))
+    assert client.get("/api/state").json["gestures"] == ["press"]
+    companion.call(c.NewGame("mexican-train", PLAYERS, starter=1))
+    assert client.get("/api/state").json["gestures"] == ["press", "hold", "double", "out"]
+
+
+def test_a_dice_chains_phone_that_sends_a_pass_anyway_is_refused_in_words(app, companion):
+    """A stale page or a crafted request: refused with the reason, nothing logged."""
+    companion.call(c.NewGame("dice-chains", PLAYERS, starter=1))
+    phone = app.test_client()
+    token = phone.post("/api/seats/2/claim", json={}).json["csrf_token"]
+    seq = companion.state()["seq"]
+    for gesture in ("hold", "double", "out"):
+        refused = phone.post(
+            "/api/seats/2/press", json={"gesture": gesture}, headers={"X-CSRF-Token": token}
+        )
+        assert refused.status_code == 409, refused.json
+        assert "in Dice chains: press to end your turn" in refused.json["error"]
+    assert companion.state()["seq"] == seq

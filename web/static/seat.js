@@ -14,6 +14,11 @@ export function renderSeat(state, live) {
     const waiting = state.scoring && state.scoring.waiting.includes(session.seat);
     $("seat-photo-box").hidden = !waiting;
     $("dice-box").hidden = !(mine && state.dice);
+    // only the gestures the game accepts (dice chains: no pass, last tile or out)
+    const gestures = state.gestures || [];
+    document.querySelectorAll("[data-gesture]").forEach((button) => {
+      button.hidden = !gestures.includes(button.dataset.gesture);
+    });
     const tiles = state.action_tiles || [];
     $("action-tiles").hidden = !(mine && tiles.length);
     document.querySelectorAll("[data-action]").forEach((button) => {
