@@ -35,7 +35,8 @@ def _pip_shapes(work: np.ndarray) -> list[tuple[float, np.ndarray]]:
     """Each solid, elliptical dark mark's area and shape (its second moments, scaled to a
     determinant of 1)."""
     # the darkest channel: black pips and coloured ones alike are dark in it, the face not
-    gray = work.min(axis=2)
+    blue, green, red = cv2.split(work)
+    gray = cv2.min(cv2.min(blue, green), red)
     kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (PIP_CLOSING, PIP_CLOSING))
     around = cv2.morphologyEx(gray, cv2.MORPH_CLOSE, kernel).astype(np.float32)
     dark = (gray < around - np.maximum(25.0, 0.35 * around)).astype(np.uint8)
