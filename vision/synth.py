@@ -267,6 +267,11 @@ def _light(rng, canvas: np.ndarray, hard: bool) -> np.ndarray:
     return np.clip(canvas, 0, 255, out=canvas).astype(np.uint8)
 
 
+def _seen_through(truths: list[TruthTile], m: np.ndarray) -> list[TruthTile]:
+    """The tiles' corners after the photo is warped by the 3x3 matrix ``m``."""
+    return [TruthTile(t.tile, cv2.perspectiveTransform(t.corners[None], m)[0]) for t in truths]
+
+
 def _slanted(image: np.ndarray, truths: list[TruthTile], degrees: float):
     """The table seen by a camera tilted ``degrees`` from straight down, all of it kept in
     the frame; past the table's edge is a plain floor of its average colour."""
@@ -282,9 +287,7 @@ def _slanted(image: np.ndarray, truths: list[TruthTile], degrees: float):
     m = np.array([[k, 0, -low[0] * k], [0, k, -low[1] * k], [0, 0, 1]]) @ m
     floor = tuple(float(v) for v in cv2.mean(image)[:3])
     image = cv2.warpPerspective(image, m, (width, height), borderValue=floor)
-    return image, [
-        TruthTile(t.tile, cv2.perspectiveTransform(t.corners[None], m)[0]) for t in truths
-    ]
+    return image, _seen_through(truths, m)
 
 
 def _camera(rng, image: np.ndarray, truths: list[TruthTile], hard: bool):
@@ -296,9 +299,7 @@ def _camera(rng, image: np.ndarray, truths: list[TruthTile], hard: bool):
         dst = np.clip(dst, [0, 0], [width, height]).astype(np.float32)
         m = cv2.getPerspectiveTransform(src, dst)
         image = cv2.warpPerspective(image, m, (width, height), borderMode=cv2.BORDER_REPLICATE)
-        truths = [
-            TruthTile(t.tile, cv2.perspectiveTransform(t.corners[None], m)[0]) for t in truths
-        ]
+        truths = _seen_through(truths, m)
     if rng.random() < 0.5:
         image = cv2.GaussianBlur(image, (0, 0), rng.uniform(0.5, 1.2))
     noisy = np.empty_like(image)
