@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from web_helpers import PIN, PLAYERS, seat_to_move, stop
+from web_helpers import CHROMIUM, PHONE, PIN, PLAYERS, seat_to_move, stop
 
 from companion import commands as c
 from companion.service import Companion
 from companion.store import Store
-from web import create_app
+from web import create_app, serve
 
 
 @pytest.fixture
@@ -62,3 +62,69 @@ def phone(app, game):
     assert response.status_code == 200, response.json
     client.token, client.seat = response.json["csrf_token"], seat
     return client
+
+
+# A real browser for the browser tests: Debian's chromium at a phone's size.
+
+
+@pytest.fixture(scope="module")
+def browser():
+    sync_api = pytest.importorskip("playwright.sync_api", reason="pip install playwright")
+    with sync_api.sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(
+            executable_path=str(CHROMIUM),
+            args=[
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-quic",
+                "--no-first-run",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+            ],
+        )
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def server(companion, config):
+    running = serve(companion, "127.0.0.1", 0, config)
+    yield running
+    running.close()
+
+
+def _console_errors(message) -> list[str]:
+    """Script and Content-Security-Policy errors; refused requests are the tests' business."""
+    if message.type != "error" or message.text.startswith("Failed to load resource"):
+        return []
+    return [message.text]
+
+
+@pytest.fixture
+def phone_page(browser, server):
+    """Open a page on a new phone (its own cookies); fails the test on a script error."""
+    contexts, errors = [], []
+
+    def open_page():
+        context = browser.new_context(viewport=PHONE, device_scale_factor=2, has_touch=True)
+        contexts.append(context)
+        page = context.new_page()
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.on("console", lambda message: errors.extend(_console_errors(message)))
+        page.on(
+            "request",
+            lambda request: (
+                errors.append(f"external request {request.url}")
+                if not request.url.startswith(server.url)
+                else None
+            ),
+        )
+        page.goto(server.url)
+        page.wait_for_selector("#live.on")
+        return page
+
+    yield open_page
+    for context in contexts:
+        context.close()
+    assert errors == []

@@ -7,83 +7,14 @@ import base64
 import os
 from pathlib import Path
 
-import pytest
-from web_helpers import PIN, PLAYERS, png, seat_to_move
+from web_helpers import PHONE, PLAYERS, log_in, needs_chromium, score_everyone_but, seat_to_move
 
 from companion import commands as c
 from web import serve
 
-CHROMIUM = Path("/usr/bin/chromium")
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
-PHONE = {"width": 360, "height": 740}
 
-pytestmark = pytest.mark.skipif(
-    not CHROMIUM.exists(),
-    reason="Debian's chromium is not installed (apt-get install chromium); CI installs it",
-)
-
-
-@pytest.fixture(scope="module")
-def browser():
-    sync_api = pytest.importorskip("playwright.sync_api", reason="pip install playwright")
-    with sync_api.sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(
-            executable_path=str(CHROMIUM),
-            args=[
-                "--no-sandbox",
-                "--disable-gpu",
-                "--disable-quic",
-                "--no-first-run",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--disable-sync",
-            ],
-        )
-        yield chromium
-        chromium.close()
-
-
-@pytest.fixture
-def server(companion, config):
-    running = serve(companion, "127.0.0.1", 0, config)
-    yield running
-    running.close()
-
-
-def _console_errors(message) -> list[str]:
-    """Script and Content-Security-Policy errors; refused requests are the tests' business."""
-    if message.type != "error" or message.text.startswith("Failed to load resource"):
-        return []
-    return [message.text]
-
-
-@pytest.fixture
-def phone_page(browser, server):
-    """Open a page on a new phone (its own cookies); fails the test on a script error."""
-    contexts, errors = [], []
-
-    def open_page():
-        context = browser.new_context(viewport=PHONE, device_scale_factor=2, has_touch=True)
-        contexts.append(context)
-        page = context.new_page()
-        page.on("pageerror", lambda error: errors.append(str(error)))
-        page.on("console", lambda message: errors.extend(_console_errors(message)))
-        page.on(
-            "request",
-            lambda request: (
-                errors.append(f"external request {request.url}")
-                if not request.url.startswith(server.url)
-                else None
-            ),
-        )
-        page.goto(server.url)
-        page.wait_for_selector("#live.on")
-        return page
-
-    yield open_page
-    for context in contexts:
-        context.close()
-    assert errors == []
+pytestmark = needs_chromium
 
 
 def test_the_page_loads_at_phone_width(phone_page, game):
@@ -132,82 +63,12 @@ def test_a_last_tile_tap_raises_the_banner(phone_page, game):
     assert banner.inner_text() == f"{PLAYERS[seat - 1]} has one tile left!"
 
 
-def test_a_phone_claims_a_seat_and_ends_its_turn(phone_page, game):
-    page = phone_page()
-    seat = seat_to_move(game)
-    page.click(f"[data-claim='{seat}']")
-    page.click("[data-gesture='press']")
-    page.wait_for_function(
-        "seat => !document.getElementById('turn').textContent.includes(`(seat ${seat})`)",
-        arg=seat,
-        timeout=2000,
-    )
-    assert seat_to_move(game) == seat % 3 + 1
-
-
-def _seat_buttons(page) -> list[str]:
-    """The gesture buttons a seat's phone shows, in order."""
-    page.locator("#seat-buttons").wait_for(state="visible")
-    return [b.inner_text() for b in page.locator("[data-gesture]").all() if b.is_visible()]
-
-
-def test_a_dice_chains_phone_shows_only_the_buttons_the_game_accepts(phone_page, companion):
-    """Dice chains has no pass, last tile or going out: its seat phone offers none of them,
-    while a Mexican Train seat phone offers all four."""
-    companion.call(c.NewGame("dice-chains", PLAYERS, starter=1))
-    page = phone_page()
-    page.click("[data-claim='2']")
-    assert _seat_buttons(page) == ["End turn"]
-    assert page.locator("#roll-dice").is_visible()
-    companion.call(c.NewGame("mexican-train", PLAYERS, starter=1))
-    page.locator("#seat-claim").wait_for(state="visible", timeout=2000)  # a new game frees seats
-    page.click("[data-claim='2']")
-    page.locator("[data-gesture='out']").wait_for(state="visible", timeout=2000)
-    assert _seat_buttons(page) == ["End turn", "Pass", "Last tile", "Out!"]
-
-
-def test_a_second_phone_is_told_the_seat_is_taken_until_the_host_frees_it(phone_page, game):
-    seat = seat_to_move(game)
-    first, second, host = phone_page(), phone_page(), phone_page()
-    first.click(f"[data-claim='{seat}']")
-    first.locator("#seat-buttons").wait_for(state="visible")
-    second.locator(f"[data-claim='{seat}'].held").wait_for(timeout=2000)
-    assert "held by a phone" in second.locator(f"[data-claim='{seat}']").inner_text()
-    second.click(f"[data-claim='{seat}']")
-    toast = second.locator("#toast.bad")
-    toast.wait_for(timeout=2000)
-    player = PLAYERS[seat - 1]
-    assert toast.inner_text() == (
-        f"Seat {seat} ({player}) is already held by another phone; ask the host to free it"
-    )
-    assert second.locator("#seat-buttons").is_hidden()
-    _log_in(host)
-    host.click(f"[data-free='{seat}']")
-    first.locator("#seat-claim").wait_for(state="visible", timeout=2000)
-    assert f"no longer seat {seat}" in first.locator("#toast").inner_text()
-    second.locator(f"[data-claim='{seat}']:not(.held)").wait_for(timeout=2000)
-    second.click(f"[data-claim='{seat}']")
-    second.click("[data-gesture='press']")
-    second.wait_for_function(
-        "seat => !document.getElementById('turn').textContent.includes(`(seat ${seat})`)",
-        arg=seat,
-        timeout=2000,
-    )
-    assert seat_to_move(game) == seat % 3 + 1
-
-
-def _log_in(page):
-    page.fill("#pin", PIN)
-    page.click("#login button[type=submit]")
-    page.locator("#host-controls").wait_for(state="visible")
-
-
 def test_a_host_corrects_a_score_and_a_second_page_shows_it(phone_page, game):
     game.call(c.EndRound("blocked"))
     for seat, value in enumerate((14, 0, 23)):
         game.call(c.EnterScore(seat, value))
     host, watcher = phone_page(), phone_page()
-    _log_in(host)
+    log_in(host)
     host.select_option("#score-seat", "3")
     host.select_option("#score-round", "1")
     host.fill("#score-value", "32")
@@ -239,7 +100,7 @@ def test_a_wrong_pin_is_shown_to_the_host(phone_page):
 
 def test_the_host_sets_up_a_game_from_the_page(phone_page, companion):
     page = phone_page()
-    _log_in(page)
+    log_in(page)
     page.locator("#setup-players input").first.wait_for()
     for box, name in zip(page.locator("#setup-players input").all(), ["Ida", "Jo"], strict=False):
         box.fill(name)
@@ -276,41 +137,15 @@ def test_screenshot_of_the_score_pad(phone_page, companion):
     page.click(f"[data-claim='{seat_to_move(game)}']")
     page.locator("#seat-buttons").wait_for(state="visible")
     page.locator("#seat-card").screenshot(path=str(ARTIFACTS / "seat-buttons-360.png"))
-    _log_in(page)
+    log_in(page)
     page.locator("#host-card").screenshot(path=str(ARTIFACTS / "host-controls-360.png"))
     if os.environ.get("CI"):
         print(f"screenshot: {path}")
 
 
-def _score_everyone_but(game, keep: int) -> None:
-    game.call(c.EndRound("blocked"))
-    for seat in range(3):
-        if seat + 1 != keep:
-            game.call(c.EnterScore(seat, 10 + seat))
-
-
-def test_a_seat_phone_without_a_tile_reader_is_told_to_type_the_score(phone_page, game):
-    from test_web_photos import vision_reads_photos
-
-    if vision_reads_photos():
-        pytest.skip("this companion's vision reads photos")
-    seat = seat_to_move(game)
-    _score_everyone_but(game, keep=seat)
-    page = phone_page()
-    page.click(f"[data-claim='{seat}']")
-    page.locator("#seat-photo-box").wait_for(state="visible")
-    page.set_input_files(
-        "#seat-photo", {"name": "hand.png", "mimeType": "image/png", "buffer": png()}
-    )
-    page.click("#seat-photo-form button[type=submit]")
-    toast = page.locator("#toast.bad")
-    toast.wait_for(timeout=3000)
-    assert "type the score" in toast.inner_text()
-
-
 def test_a_hand_photo_on_the_pad_enlarges_when_tapped(phone_page, game, server):
     seat = seat_to_move(game)
-    _score_everyone_but(game, keep=seat)
+    score_everyone_but(game, keep=seat)
     page = phone_page()
     # a real JPEG, drawn and encoded by the browser, stored as the server stores pictures
     data_url = page.evaluate(
@@ -335,7 +170,7 @@ def test_a_hand_photo_on_the_pad_enlarges_when_tapped(phone_page, game, server):
 
 def test_a_photo_deleted_to_spare_the_sd_card_says_so(phone_page, game):
     seat = seat_to_move(game)
-    _score_everyone_but(game, keep=seat)
+    score_everyone_but(game, keep=seat)
     name = "cd" * 16 + ".jpg"  # named by the game, no longer on disk
     game.call(c.HandRead(seat - 1, 17, [[5, 6], [2, 4]], False, name, source="camera"))
     page = phone_page()
@@ -392,7 +227,7 @@ def test_a_phone_that_loses_the_server_catches_up_when_it_comes_back(
 
 def test_a_host_whose_pin_was_changed_is_asked_to_log_in_again(phone_page, game, server, config):
     page = phone_page()
-    _log_in(page)
+    log_in(page)
     server.close()
     back = serve(game, "127.0.0.1", server.port, config | {"pin": "97531"})
     try:
@@ -413,22 +248,6 @@ def test_the_join_page_shows_a_qr_code_that_fits_the_phone(phone_page, server):
     box = code.bounding_box()
     assert 200 <= box["width"] <= PHONE["width"] and abs(box["width"] - box["height"]) < 2
     assert page.locator(".url a").inner_text() == server.url
-
-
-def test_a_seat_phone_confirms_its_hand_reading_with_its_button(phone_page, game):
-    seat = seat_to_move(game)
-    _score_everyone_but(game, keep=seat)
-    page = phone_page()
-    page.click(f"[data-claim='{seat}']")
-    game.call(c.HandRead(seat - 1, 23, [[5, 6], [6, 6]], False, None, source="camera"))
-    button = page.locator("[data-gesture='press']")
-    page.wait_for_function(
-        "() => document.querySelector(\"[data-gesture='press']\").textContent === 'Confirm 23'"
-    )
-    button.click()
-    cell = f"#pad tbody tr[data-round='1'] td[data-seat='{seat}']"
-    page.wait_for_function(f'() => document.querySelector("{cell}").textContent === "23"')
-    assert game.state()["rounds"][0]["scores"][seat - 1] == 23
 
 
 def test_a_first_turn_out_is_shown_until_the_others_have_played(phone_page, game):

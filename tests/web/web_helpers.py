@@ -4,9 +4,21 @@ from __future__ import annotations
 
 import struct
 import zlib
+from pathlib import Path
+
+import pytest
+
+from companion import commands as c
 
 PIN = "4321"
 PLAYERS = ["Ann", "Bob", "Cy"]
+
+CHROMIUM = Path("/usr/bin/chromium")
+PHONE = {"width": 360, "height": 740}  # a phone's viewport, CSS pixels
+needs_chromium = pytest.mark.skipif(
+    not CHROMIUM.exists(),
+    reason="Debian's chromium is not installed (apt-get install chromium); CI installs it",
+)
 
 
 def post(client, url, body=None, token=None, **kwargs):
@@ -44,3 +56,28 @@ def png(width: int = 64, height: int = 48) -> bytes:
         + chunk(b"IDAT", zlib.compress(rows))
         + chunk(b"IEND", b"")
     )
+
+
+def log_in(page) -> None:
+    """Log a browser page in as the host."""
+    page.fill("#pin", PIN)
+    page.click("#login button[type=submit]")
+    page.locator("#host-controls").wait_for(state="visible")
+
+
+def end_turn_from_phone(page, seat: int) -> None:
+    """Press End turn on a seat's phone and wait until the turn has left that seat."""
+    page.click("[data-gesture='press']")
+    page.wait_for_function(
+        "seat => !document.getElementById('turn').textContent.includes(`(seat ${seat})`)",
+        arg=seat,
+        timeout=2000,
+    )
+
+
+def score_everyone_but(game, keep: int) -> None:
+    """End the round and score every seat except ``keep`` (numbered from 1)."""
+    game.call(c.EndRound("blocked"))
+    for seat in range(3):
+        if seat + 1 != keep:
+            game.call(c.EnterScore(seat, 10 + seat))
