@@ -55,7 +55,7 @@ def _side_brightness(gray: np.ndarray, centre, along, normal, length, offset) ->
     if ok.sum() < len(pts) * 0.7:
         return -1.0
     # the face is the bright part: pips beside the bar must not drag it down
-    return float(np.percentile(gray[pts[ok, 1], pts[ok, 0]], 80))
+    return float(np.percentile(gray[pts[ok, 1], pts[ok, 0]], 90))
 
 
 def _dark_masks(gray: np.ndarray) -> list[np.ndarray]:
@@ -76,38 +76,79 @@ def _dark_masks(gray: np.ndarray) -> list[np.ndarray]:
     return [mask.astype(np.uint8) * 255 for mask in masks]
 
 
-def _bar_pieces(dark: np.ndarray) -> list:
-    """Long, thin, solid dark pieces of a mask, each with the points it covers."""
+def _bar_pieces(dark: np.ndarray, apart: bool = True) -> list:
+    """Long, thin, solid dark pieces of a mask, each with the points it covers.
+
+    A bar that touches a pip or a coin is one dark piece with them; when `apart`, such a
+    piece is looked at again with the round parts taken off."""
     count, labels, stats, _ = cv2.connectedComponentsWithStats(dark, connectivity=8)
     pieces = []
     for label in range(1, count):
-        area = stats[label, cv2.CC_STAT_AREA]
+        x, y, w, h, area = stats[label]
         if area < 12:
             continue
-        ys, xs = np.nonzero(
-            labels[
-                stats[label, 1] : stats[label, 1] + stats[label, 3],
-                stats[label, 0] : stats[label, 0] + stats[label, 2],
-            ]
-            == label
-        )
-        pts = np.column_stack([xs + stats[label, 0], ys + stats[label, 1]]).astype(np.float32)
-        (cx, cy), (rw, rh), angle = cv2.minAreaRect(pts)
-        length, thickness = max(rw, rh), max(1.0, min(rw, rh))
-        if length < 6 or length / thickness < 2.5 or area / (length * thickness) < 0.7:
-            continue
-        theta = np.deg2rad(angle if rw >= rh else angle + 90)
-        pieces.append(
-            (
-                np.array([cx, cy]),
-                np.array([np.cos(theta), np.sin(theta)]),
-                float(length),
-                float(thickness),
-                float(area),
-                pts,
-            )
-        )
+        own = labels[y : y + h, x : x + w] == label
+        ys, xs = np.nonzero(own)
+        pts = np.column_stack([xs + x, ys + y]).astype(np.float32)
+        piece = _as_bar(pts, float(area))
+        if piece is not None:
+            pieces.append(piece)
+        elif apart and max(w, h) >= 12:
+            pieces += _bar_beside_blobs(own, (x, y))
     return pieces
+
+
+def _as_bar(pts: np.ndarray, area: float):
+    """A piece's centre, direction, length, thickness, area and points if it is a bar."""
+    (cx, cy), (rw, rh), angle = cv2.minAreaRect(pts)
+    length, thickness = max(rw, rh), max(1.0, min(rw, rh))
+    if length < 6 or length / thickness < 2.5 or area / (length * thickness) < 0.7:
+        return None
+    theta = np.deg2rad(angle if rw >= rh else angle + 90)
+    direction = np.array([np.cos(theta), np.sin(theta)])
+    return np.array([cx, cy]), direction, float(length), float(thickness), area, pts
+
+
+def _bar_beside_blobs(own: np.ndarray, origin) -> list:
+    """The bar in a piece where it runs into pips or a coin: whatever is thicker than the
+    bar (with a margin round it) is taken off, and the bar left is kept.
+
+    The bar is most of the piece's ridge (the middle line of its every part), so the
+    ridge's typical depth is half the bar's thickness."""
+    mask = np.pad(own.astype(np.uint8), 1)
+    depth = cv2.distanceTransform(mask, cv2.DIST_L2, 3)
+    ridge = (depth > 0) & (depth >= cv2.dilate(depth, np.ones((3, 3), np.uint8)))
+    radius = 1.5 * float(np.median(depth[ridge])) + 1
+    cores = (depth > radius).astype(np.uint8)
+    if not cores.any():
+        return []
+    size = 2 * round(radius) + 5
+    blobs = cv2.dilate(cores, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size)))
+    found = _bar_pieces((mask & (1 - blobs)) * 255, apart=False)
+    if not found:
+        return []
+    centre, along, length, thickness, area, pts = _in_line(found)
+    shift = np.array(origin, dtype=np.float32) - 1
+    return [(centre + shift, along, length, thickness, area, pts + shift)]
+
+
+def _in_line(pieces: list):
+    """The longest piece, run on over the pieces in line with it: where pips touch a bar
+    in its middle, taking them off cuts the bar in pieces."""
+    centre, along, length, thickness, area, pts = max(pieces, key=lambda p: p[2])
+    normal = np.array([-along[1], along[0]])
+    for other in pieces:
+        offset = other[0] - centre
+        if (
+            other[5] is not pts
+            and abs(float(other[1] @ along)) > 0.97
+            and abs(float(offset @ normal)) < 1.5 * thickness
+        ):
+            pts = np.concatenate([pts, other[5]])
+            area += other[4]
+    ends = (pts - centre) @ along
+    lo, hi = float(ends.min()), float(ends.max())
+    return centre + along * (lo + hi) / 2, along, hi - lo, thickness, area, pts
 
 
 def find_dividers(work: np.ndarray) -> list[Divider]:
@@ -123,9 +164,29 @@ def find_dividers(work: np.ndarray) -> list[Divider]:
             if divider is not None:
                 found.append(replace(divider, faint=number > 0))
         # a later measure only adds bars off the tiles already found: on them it mostly
-        # finds the gaps where touching tiles meet end to end
-        kept += [d for d in _drop_nested(found) if not any(_on_tile(d, k) for k in kept)]
+        # finds the gaps where touching tiles meet end to end. But where it sees the whole
+        # of a bar that an earlier one saw a piece of (one side of a spinner), it is the
+        # better view of that bar
+        for divider in _drop_nested(found):
+            on = [i for i, k in enumerate(kept) if _on_tile(divider, k)]
+            if not on:
+                kept.append(divider)
+            elif len(on) == 1 and _extends(divider, kept[on[0]]):
+                kept[on[0]] = replace(divider, faint=kept[on[0]].faint)
     return kept
+
+
+def _extends(bar: Divider, piece: Divider) -> bool:
+    """Is a bar the same divider as a piece, seen whole: in line with it, over it, and
+    clearly longer?"""
+    offset = piece.centre - bar.centre
+    normal = np.array([-bar.along[1], bar.along[0]])
+    return (
+        abs(float(bar.along @ piece.along)) > 0.97
+        and abs(float(offset @ normal)) < 1.5 * bar.thickness
+        and abs(float(offset @ bar.along)) + piece.length / 2 < 0.55 * bar.length
+        and bar.length > 1.4 * piece.length
+    )
 
 
 def _on_tile(bar: Divider, divider: Divider) -> bool:

@@ -64,3 +64,11 @@ def test_real_photo_smoke(real_photos):
         result = vision.recognise(vision.load_photo(real_photos / row["file"]), set_max=set_max)
         right += result.pip_total == int(row["pip_total"])
     assert right >= len(rows) - 4
+
+
+def test_a_white_tile_with_a_spinner_on_a_pale_table_is_read_whole():
+    """Seed 1037 of the synthetic set: one measure sees only one piece of the spinner-cut
+    divider, another the whole bar; the whole bar wins and the tile is read."""
+    image, tiles = render(1037, size=(1920, 1080))
+    got = sorted(str(t.tile) for t in vision.recognise(image).tiles)
+    assert got == sorted(str(t.tile) for t in tiles)

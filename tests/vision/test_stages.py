@@ -148,3 +148,18 @@ def test_a_tile_seen_at_a_slant_is_cut_where_its_pips_are(one_tile):
         np.float32([[0.18 * w, 0], [w, 0.05 * h], [0.95 * w, h], [0, 0.9 * h]]),
     )
     assert _read(cv2.warpPerspective(image, slant, (w, h))) == [Tile(6, 12)]
+
+
+@pytest.mark.parametrize("width", [70, 110])
+@pytest.mark.parametrize("angle", [0, 35])
+def test_pips_touching_the_divider_leave_it_a_divider(one_tile, width, angle):
+    """Seen at a slant, or on a set with big pips, a pip can touch the bar: the two are one
+    dark shape, and the tile used to vanish."""
+    image = one_tile(Tile(0, 0), width=width)
+    middle = 2 * width  # the tile's middle on the photo
+    for side in (-1, 1):
+        pip = (middle + side * width // 5, middle + side * width // 9)
+        cv2.circle(image, pip, width // 10, (20, 20, 20), -1, cv2.LINE_AA)
+    turn = cv2.getRotationMatrix2D((middle, middle), angle, 1.0)
+    image = cv2.warpAffine(image, turn, image.shape[1::-1], borderValue=(30, 30, 30))
+    assert _read(image) == [Tile(1, 1)]
