@@ -23,6 +23,16 @@ MIN_CONTRAST = 16.0
 """Weakest face-to-pip colour difference (Lab units) taken as a pip."""
 
 
+STANDOUT = 0.6
+"""A pip's strongest point is at least this fraction of the strongest round pip's on its
+half."""
+
+FACE_AROUND = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (45, 45))
+"""The neighbourhood a pixel's face brightness is taken from: wider than the biggest pip."""
+
+SHINE = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (7, 7))
+"""The largest highlight on a glossy pip."""
+
 PEAK_MARGIN = 0.08
 """Fraction of the patch along each edge left out when finding the strongest pip."""
 
@@ -38,9 +48,18 @@ def pip_distance(half: np.ndarray) -> np.ndarray:
     """How unlike the face each pixel is: darker or more colourful, never brighter."""
     lab = cv2.cvtColor(half, cv2.COLOR_BGR2LAB).astype(np.float32)
     face = np.median(lab.reshape(-1, 3), axis=0)
-    darker = np.maximum(face[0] - lab[..., 0], 0)
+    darker = np.maximum(_face_around(lab[..., 0]) - lab[..., 0], 0)
     colour = np.hypot(lab[..., 1] - face[1], lab[..., 2] - face[2])
     return np.hypot(darker, 1.5 * colour)
+
+
+def _face_around(lightness: np.ndarray) -> np.ndarray:
+    """The face's lightness around each pixel: glare across a half lightens the face and
+    its pips together, so a pip in the glare is darker than the face around it, if not
+    than the face as a whole. The brightest nearby, once each pip's shine is taken off
+    (or it would pass for face)."""
+    lightness = cv2.morphologyEx(lightness, cv2.MORPH_OPEN, SHINE)
+    return cv2.morphologyEx(lightness, cv2.MORPH_CLOSE, FACE_AROUND)
 
 
 def count_pips(half: np.ndarray, max_pips: int = 18) -> PipCount:
@@ -74,21 +93,34 @@ def count_pips(half: np.ndarray, max_pips: int = 18) -> PipCount:
             continue
         if touches and aspect > 2.2:
             continue  # a streak along the patch's edge: the tile's rim or its neighbour's
-        blobs.append(float(area))
+        strength = float(blurred[y : y + h, x : x + w][labels[y : y + h, x : x + w] == label].max())
+        round_ = fill > 0.6 and aspect < 1.5 and not touches
+        blobs.append((float(area), touches, strength, round_))
+    # a pip stands out from the face as far as the other round pips do; specks where
+    # something paler (a coin, a smudge) just crosses the threshold do not
+    strongest = max((blob[2] for blob in blobs if blob[3]), default=0.0)
+    blobs = [blob for blob in blobs if blob[2] >= STANDOUT * strongest]
     if not blobs:
         return PipCount(0, 0.6, peak)
-    areas = np.array(blobs)
+    areas = np.array([blob[0] for blob in blobs])
+    at_edge = np.array([blob[1] for blob in blobs])
     unit = float(np.median(areas))
     singles = areas[areas < unit * 1.6]
     if len(singles):
         unit = float(np.median(singles))
     keep = areas > unit * 0.35
     pieces = np.maximum(1, np.round(areas[keep] / unit)).astype(int)
+    # a big blob reaching the patch's edge is something lying over the tile (a coin, a
+    # finger) and whatever pip it hides, not a row of pips: count one, and ask
+    overhang = at_edge[keep] & (pieces > 1)
+    pieces[overhang] = 1
     total = int(pieces.sum())
     spread = float(np.std(areas[keep] / unit / pieces)) if len(pieces) > 1 else 0.0
     confidence = float(np.clip(1.0 - spread - 0.25 * (pieces > 1).sum(), 0.05, 1.0))
     if (~keep).any():
         confidence *= 0.85
+    if overhang.any():
+        confidence *= 0.5
     if peak < MIN_CONTRAST * 2.5:
         confidence *= 0.8
     if total > max_pips:

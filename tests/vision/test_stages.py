@@ -8,7 +8,7 @@ from companion.tiles import Tile
 from vision.find import find_dividers, find_tiles, working_copy
 from vision.halves import HALF_SIZE, split_halves
 from vision.pips import count_pips
-from vision.recognise import recognise
+from vision.recognise import LOW_CONFIDENCE, recognise
 from vision.setcheck import set_conflicts
 from vision.synth import draw_tile, pip_layout
 
@@ -163,3 +163,43 @@ def test_pips_touching_the_divider_leave_it_a_divider(one_tile, width, angle):
     turn = cv2.getRotationMatrix2D((middle, middle), angle, 1.0)
     image = cv2.warpAffine(image, turn, image.shape[1::-1], borderValue=(30, 30, 30))
     assert _read(image) == [Tile(1, 1)]
+
+
+@pytest.mark.parametrize("width", [80, 120])
+@pytest.mark.parametrize("table", [(30, 30, 30), (35, 90, 40)])
+def test_a_coin_against_the_divider_is_not_pips(width, table):
+    """A coin (or a marker) left on a tile, its rim touching the divider: the tile is still
+    found, and the coin is not counted as pips."""
+    canvas = np.full((5 * width, 4 * width, 3), table, np.uint8)
+    x, y = int(1.5 * width), width
+    _lay(canvas, Tile(4, 1), x, y, width)
+    radius = int(0.18 * width)  # on the 1's half, clear of its pip
+    coin = (x + int(0.3 * width), y + width + radius + 2)
+    cv2.circle(canvas, coin, radius, (60, 110, 170), -1, cv2.LINE_AA)
+    assert _read(canvas) == [Tile(1, 4)]
+
+
+@pytest.mark.parametrize("value", [6, 9, 11])
+def test_a_pip_in_glare_still_counts(value):
+    """Glare lightens a corner of the half, its pip with it: that pip is paler than the
+    others but still darker than the face round it."""
+    half = np.full((HALF_SIZE, HALF_SIZE, 3), 200, np.float32)
+    for x, y in pip_layout(value):
+        cv2.circle(half, (round(x * HALF_SIZE), round(y * HALF_SIZE)), 7, (40, 40, 40), -1)
+    glare_x, glare_y = (round(v * HALF_SIZE) for v in pip_layout(value)[0])
+    yy, xx = np.mgrid[:HALF_SIZE, :HALF_SIZE]
+    spot = np.exp(-((xx - glare_x) ** 2 + (yy - glare_y) ** 2) / (0.3 * HALF_SIZE) ** 2)
+    half = np.clip(half + 110 * spot[..., None], 0, 255).astype(np.uint8)
+    assert count_pips(half).count == value
+
+
+def test_a_coin_over_the_edge_of_a_half_is_one_hidden_pip_and_asks():
+    """Something lying over the tile's edge, as dark as the pips, runs into the pip beside
+    it: it is not counted as a row of pips, and the player is asked."""
+    half = np.full((HALF_SIZE, HALF_SIZE, 3), (200, 232, 242), np.uint8)
+    for x, y in pip_layout(4):
+        cv2.circle(half, (round(x * HALF_SIZE), round(y * HALF_SIZE)), 8, (30, 60, 120), -1)
+    cv2.circle(half, (0, HALF_SIZE // 5), HALF_SIZE // 5, (40, 80, 140), -1)
+    count = count_pips(half)
+    assert count.count == 4
+    assert count.confidence < LOW_CONFIDENCE
