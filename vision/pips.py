@@ -27,11 +27,12 @@ STANDOUT = 0.6
 """A pip's strongest point is at least this fraction of the strongest round pip's on its
 half."""
 
-FACE_AROUND = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (45, 45))
-"""The neighbourhood a pixel's face brightness is taken from: wider than the biggest pip."""
+FACE_AROUND = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (23, 23))
+"""The neighbourhood a pixel's face brightness is taken from, on the half-size patch: wider
+than the biggest pip."""
 
-SHINE = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (7, 7))
-"""The largest highlight on a glossy pip."""
+SHINE = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3, 3))
+"""The largest highlight on a glossy pip, on the half-size patch."""
 
 PEAK_MARGIN = 0.08
 """Fraction of the patch along each edge left out when finding the strongest pip."""
@@ -57,9 +58,11 @@ def _face_around(lightness: np.ndarray) -> np.ndarray:
     """The face's lightness around each pixel: glare across a half lightens the face and
     its pips together, so a pip in the glare is darker than the face around it, if not
     than the face as a whole. The brightest nearby, once each pip's shine is taken off
-    (or it would pass for face)."""
-    lightness = cv2.morphologyEx(lightness, cv2.MORPH_OPEN, SHINE)
-    return cv2.morphologyEx(lightness, cv2.MORPH_CLOSE, FACE_AROUND)
+    (or it would pass for face). Worked out at half size: the face varies slowly."""
+    small = cv2.resize(lightness, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
+    small = cv2.morphologyEx(small, cv2.MORPH_OPEN, SHINE)
+    small = cv2.morphologyEx(small, cv2.MORPH_CLOSE, FACE_AROUND)
+    return cv2.resize(small, lightness.shape[::-1], interpolation=cv2.INTER_LINEAR)
 
 
 def count_pips(half: np.ndarray, max_pips: int = 18) -> PipCount:
