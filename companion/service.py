@@ -218,7 +218,10 @@ class Companion:
         return self._do_NextRound(c.NextRound())
 
     def _do_LiftMarker(self, cmd: c.LiftMarker) -> list[Event]:
+        match = self._match()
         self._check_seat(cmd.seat)
+        if "hold" not in match.game.live_gestures:
+            raise CompanionError(f"there are no markers in {match.game.title}")
         return self._commit(("marker_lifted", {"seat": cmd.seat}))
 
     def _do_ClaimSeat(self, cmd: c.ClaimSeat) -> list[Event]:

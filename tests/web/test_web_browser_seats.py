@@ -34,18 +34,20 @@ def _seat_buttons(page) -> list[str]:
 
 
 def test_a_dice_chains_phone_shows_only_the_buttons_the_game_accepts(phone_page, companion):
-    """Dice chains has no pass, last tile or going out: its seat phone offers none of them,
-    while a Mexican Train seat phone offers all four."""
+    """Dice chains has no pass, last tile or going out (so no marker either): its seat phone
+    offers none of them, while a Mexican Train seat phone offers all four and the marker."""
     companion.call(c.NewGame("dice-chains", PLAYERS, starter=1))
     page = phone_page()
     page.click("[data-claim='2']")
     assert _seat_buttons(page) == ["End turn"]
     assert page.locator("#roll-dice").is_visible()
+    assert not page.locator("#lift-marker").is_visible()
     companion.call(c.NewGame("mexican-train", PLAYERS, starter=1))
     page.locator("#seat-claim").wait_for(state="visible", timeout=2000)  # a new game frees seats
     page.click("[data-claim='2']")
     page.locator("[data-gesture='out']").wait_for(state="visible", timeout=2000)
     assert _seat_buttons(page) == ["End turn", "Pass", "Last tile", "Out!"]
+    assert page.locator("#lift-marker").is_visible()
 
 
 def test_a_second_phone_is_told_the_seat_is_taken_until_the_host_frees_it(phone_page, game):

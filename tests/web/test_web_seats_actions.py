@@ -78,3 +78,15 @@ def test_a_dice_chains_phone_that_sends_a_pass_anyway_is_refused_in_words(app, c
         assert refused.status_code == 409, refused.json
         assert "in Dice chains: press to end your turn" in refused.json["error"]
     assert companion.state()["seq"] == seq
+
+
+def test_lifting_a_marker_in_dice_chains_is_refused_in_words(app, companion):
+    """No passes, so no markers: a stale page's Lift my marker says so and logs nothing."""
+    companion.call(c.NewGame("dice-chains", PLAYERS, starter=1))
+    phone = app.test_client()
+    token = phone.post("/api/seats/2/claim", json={}).json["csrf_token"]
+    seq = companion.state()["seq"]
+    refused = phone.post("/api/seats/2/lift-marker", json={}, headers={"X-CSRF-Token": token})
+    assert refused.status_code == 409
+    assert refused.json["error"] == "there are no markers in Dice chains"
+    assert companion.state()["seq"] == seq
