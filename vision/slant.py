@@ -14,9 +14,9 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-SQUASHED = 0.8
-"""Pips narrower than this (short over long axis) mean the camera is slanted: about 37°.
-Milder slants the later stages take in their stride."""
+SQUASHED = 0.96
+"""Pips narrower than this (short over long axis) mean the camera is slanted, by about 16°
+or more. Seen square on, pips measure 0.98-1.0."""
 
 LEAST_PIPS = 8
 """Fewer round-ish marks than this tell nothing about the slant."""

@@ -27,6 +27,15 @@ def test_the_slant_is_read_from_the_pips():
     assert abs(slant.direction[1]) > 0.95  # squashed up and down, as the camera tilts
 
 
+def test_a_slant_of_thirty_degrees_is_levelled_too():
+    """A phone held a little off straight down is the usual photo; its squash is read
+    (square on, the pips measure 0.98-1.0)."""
+    image, _ = render(0, tiles=HAND, hard=False, slant=30)
+    slant = measure_slant(working_copy(image)[0])
+    assert slant is not None
+    assert abs(slant.squash - np.cos(np.deg2rad(30))) < 0.1
+
+
 def test_levelling_stretches_the_squash_out_and_maps_corners_back():
     work = np.zeros((300, 400, 3), np.uint8)
     cv2.ellipse(work, (200, 150), (30, 15), 0, 0, 360, (255, 255, 255), -1)  # a squashed disc
