@@ -80,7 +80,8 @@ def _bar_pieces(dark: np.ndarray, apart: bool = True) -> list:
     """Long, thin, solid dark pieces of a mask, each with the points it covers.
 
     A bar that touches a pip or a coin is one dark piece with them; when `apart`, such a
-    piece is looked at again with the round parts taken off."""
+    piece (if not a large patch of dark table) is looked at again with the round parts
+    taken off."""
     count, labels, stats, _ = cv2.connectedComponentsWithStats(dark, connectivity=8)
     pieces = []
     for label in range(1, count):
@@ -93,7 +94,7 @@ def _bar_pieces(dark: np.ndarray, apart: bool = True) -> list:
         piece = _as_bar(pts, float(area))
         if piece is not None:
             pieces.append(piece)
-        elif apart and max(w, h) >= 12:
+        elif apart and max(w, h) >= 12 and area < dark.size * 0.02:
             pieces += _bar_beside_blobs(own, (x, y))
     return pieces
 
