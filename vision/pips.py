@@ -65,6 +65,43 @@ def _face_around(lightness: np.ndarray) -> np.ndarray:
     return cv2.resize(small, lightness.shape[::-1], interpolation=cv2.INTER_LINEAR)
 
 
+@dataclass(frozen=True)
+class _Blob:
+    area: float
+    at_edge: bool  # reaches the patch's edge
+    strength: float  # how far its strongest point stands out from the face
+    round: bool  # solid and about as wide as tall, away from the edge
+
+
+def _blobs(blurred: np.ndarray, threshold: float) -> list[_Blob]:
+    """The marks above the threshold that could be pips: of a pip's size and solid, and
+    not streaks along the patch's edge (the tile's rim or a neighbour's)."""
+    mask = (blurred > threshold).astype(np.uint8)
+    count, labels, stats, centroids = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    area_total = HALF_SIZE * HALF_SIZE
+    edge = HALF_SIZE * 0.04
+    blobs = []
+    for label in range(1, count):
+        x, y, w, h, area = stats[label]
+        if area < area_total * 0.002 or area > area_total * MAX_PIP_AREA * 2.5:
+            continue
+        cx, cy = centroids[label]
+        touches = x <= 0 or y <= 0 or x + w >= HALF_SIZE or y + h >= HALF_SIZE
+        if touches and not (edge < cx < HALF_SIZE - edge and edge < cy < HALF_SIZE - edge):
+            continue
+        fill = area / float(w * h)
+        aspect = max(w, h) / max(1, min(w, h))
+        if fill < 0.3 or (aspect > 2.6 and fill < 0.6) or (touches and aspect > 2.2):
+            continue
+        strength = float(blurred[y : y + h, x : x + w][labels[y : y + h, x : x + w] == label].max())
+        round_ = fill > 0.6 and aspect < 1.5 and not touches
+        blobs.append(_Blob(float(area), touches, strength, round_))
+    # a pip stands out from the face as far as the other round pips do; specks where
+    # something paler (a coin, a smudge) just crosses the threshold do not
+    strongest = max((blob.strength for blob in blobs if blob.round), default=0.0)
+    return [blob for blob in blobs if blob.strength >= STANDOUT * strongest]
+
+
 def count_pips(half: np.ndarray, max_pips: int = 18) -> PipCount:
     """The number of pips on a half patch, with how sure we are."""
     distance = pip_distance(half)
@@ -76,37 +113,11 @@ def count_pips(half: np.ndarray, max_pips: int = 18) -> PipCount:
     if peak < MIN_CONTRAST * 1.5:
         clean = 1.0 - peak / (MIN_CONTRAST * 1.5) * 0.3
         return PipCount(0, clean, peak)
-    threshold = max(MIN_CONTRAST, peak * 0.45)
-    mask = (blurred > threshold).astype(np.uint8)
-    count, labels, stats, centroids = cv2.connectedComponentsWithStats(mask, connectivity=8)
-    area_total = HALF_SIZE * HALF_SIZE
-    blobs = []
-    for label in range(1, count):
-        x, y, w, h, area = stats[label]
-        if area < area_total * 0.002 or area > area_total * MAX_PIP_AREA * 2.5:
-            continue
-        cx, cy = centroids[label]
-        edge = HALF_SIZE * 0.04
-        touches = x <= 0 or y <= 0 or x + w >= HALF_SIZE or y + h >= HALF_SIZE
-        if touches and not (edge < cx < HALF_SIZE - edge and edge < cy < HALF_SIZE - edge):
-            continue
-        fill = area / float(w * h)
-        aspect = max(w, h) / max(1, min(w, h))
-        if fill < 0.3 or (aspect > 2.6 and fill < 0.6):
-            continue
-        if touches and aspect > 2.2:
-            continue  # a streak along the patch's edge: the tile's rim or its neighbour's
-        strength = float(blurred[y : y + h, x : x + w][labels[y : y + h, x : x + w] == label].max())
-        round_ = fill > 0.6 and aspect < 1.5 and not touches
-        blobs.append((float(area), touches, strength, round_))
-    # a pip stands out from the face as far as the other round pips do; specks where
-    # something paler (a coin, a smudge) just crosses the threshold do not
-    strongest = max((blob[2] for blob in blobs if blob[3]), default=0.0)
-    blobs = [blob for blob in blobs if blob[2] >= STANDOUT * strongest]
+    blobs = _blobs(blurred, max(MIN_CONTRAST, peak * 0.45))
     if not blobs:
         return PipCount(0, 0.6, peak)
-    areas = np.array([blob[0] for blob in blobs])
-    at_edge = np.array([blob[1] for blob in blobs])
+    areas = np.array([blob.area for blob in blobs])
+    at_edge = np.array([blob.at_edge for blob in blobs])
     unit = float(np.median(areas))
     singles = areas[areas < unit * 1.6]
     if len(singles):
