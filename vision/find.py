@@ -44,18 +44,36 @@ def working_copy(image: np.ndarray) -> tuple[np.ndarray, float]:
     return cv2.resize(image, size, interpolation=interpolation), scale
 
 
+_ALONG = np.repeat(np.linspace(-0.3, 0.3, 7), 3)
+_ACROSS = np.tile((0.12, 0.2, 0.28), 7)
+
+
 def _side_brightness(gray: np.ndarray, centre, along, normal, length, offset) -> float:
-    points = []
-    for s in np.linspace(-0.3, 0.3, 7):
-        for t in (0.12, 0.2, 0.28):
-            points.append(centre + along * s * length + normal * offset * t * length)
-    pts = np.round(np.array(points)).astype(int)
+    points = centre + np.outer(_ALONG * length, along) + np.outer(_ACROSS * offset * length, normal)
+    pts = np.round(points).astype(int)
     h, w = gray.shape
     ok = (pts[:, 0] >= 0) & (pts[:, 0] < w) & (pts[:, 1] >= 0) & (pts[:, 1] < h)
     if ok.sum() < len(pts) * 0.7:
         return -1.0
     # the face is the bright part: pips beside the bar must not drag it down
-    return float(np.percentile(gray[pts[ok, 1], pts[ok, 0]], 90))
+    return _percentile(gray[pts[ok, 1], pts[ok, 0]], 90)
+
+
+def _percentile(values: np.ndarray, q: float) -> float:
+    """numpy's percentile (linear), without its overhead on a handful of values."""
+    ordered = np.sort(values.astype(np.float64))
+    where = q / 100 * (len(ordered) - 1)
+    low = int(where)
+    high = min(low + 1, len(ordered) - 1)
+    a, b, t = ordered[low], ordered[high], where - low
+    return float(b - (b - a) * (1 - t) if t >= 0.5 else a + (b - a) * t)
+
+
+_LEVELS = np.arange(256, dtype=np.float64)
+_DARK_BELOW = np.clip(np.ceil(_LEVELS - np.maximum(25.0, DARKNESS * _LEVELS)), 0, 255).astype(
+    np.uint8
+)
+"""For each brightness nearby, the brightness a divider's pixel must be below."""
 
 
 def _dark_masks(gray: np.ndarray) -> list[np.ndarray]:
@@ -68,12 +86,14 @@ def _dark_masks(gray: np.ndarray) -> list[np.ndarray]:
     runs together with it."""
     block = max(31, (max(gray.shape) // 10) | 1)
     local = cv2.blur(gray.astype(np.float32), (block, block))
-    masks = [gray < local - np.maximum(25.0, DARKNESS * local)]
+    masks = [(gray < local - np.maximum(25.0, DARKNESS * local)).astype(np.uint8) * 255]
     for width in BAR_WIDTHS:
         kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (width, width))
-        around = cv2.morphologyEx(gray, cv2.MORPH_CLOSE, kernel).astype(np.float32)
-        masks.append(gray < around - np.maximum(25.0, DARKNESS * around))
-    return [mask.astype(np.uint8) * 255 for mask in masks]
+        around = cv2.morphologyEx(gray, cv2.MORPH_CLOSE, kernel)
+        # the same test as above, for whole-number brightness: a table of the darkest
+        # brightness that is still dark enough, looked up for each pixel
+        masks.append(cv2.compare(gray, cv2.LUT(around, _DARK_BELOW), cv2.CMP_LT))
+    return masks
 
 
 def _bar_pieces(dark: np.ndarray, apart: bool = True) -> list:
