@@ -147,11 +147,12 @@ def _recede(centres, shapes, slant: Slant, size) -> np.ndarray | None:
 
     A camera tilted by t squashes the pips to about cos t along one direction, and the
     table recedes along that same direction: w = 1 + g . (p - middle) shrinks towards the
-    far side by sin t / f a pixel (f, the focal length, from a third of the picture's
-    width for an ultra-wide phone camera to twice it). In perspective the pips near and
-    far are squashed unlike; once the far side is brought forward by the right g they are
-    all alike (an affine view, which the squash then undoes). So g is the one, along the
-    squash, that makes the pips' shapes agree best."""
+    far side by sin t / f a pixel, f the focal length in pixels (no less than about a
+    third of the picture's width, even for an ultra-wide phone camera). In perspective
+    the pips near and far are squashed unlike; once the far side is brought forward by
+    the right g they are all alike (an affine view, which the squash then undoes). So g
+    is the one, along the squash, that makes the pips' shapes agree best, and clearly
+    better than none does."""
     middle = np.array(size, float) / 2
     reach = np.sqrt(1 - slant.squash**2) * 3.5 / max(size)
     steps = np.linspace(-reach, reach, 41)
