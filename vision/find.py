@@ -178,8 +178,11 @@ def _in_line(pieces: list):
     return centre + along * (lo + hi) / 2, along, hi - lo, thickness, area, pts
 
 
-def find_dividers(work: np.ndarray) -> list[Divider]:
-    """Dark, straight, thin bars with pale face on both sides."""
+def find_dividers(work: np.ndarray, near: np.ndarray | None = None) -> list[Divider]:
+    """Dark, straight, thin bars with pale face on both sides.
+
+    ``near``: seen steeply, the direction in the picture towards the camera (see
+    _checked_divider), or None."""
     gray = cv2.cvtColor(work, cv2.COLOR_BGR2GRAY)
     kept: list[Divider] = []
     for number, dark in enumerate(_dark_masks(gray)):
@@ -187,7 +190,7 @@ def find_dividers(work: np.ndarray) -> list[Divider]:
         for centre, along, length, thickness, _area, pts in _join_split_bars(
             _bar_pieces(dark), gray
         ):
-            divider = _checked_divider(gray, centre, along, length, thickness, pts)
+            divider = _checked_divider(gray, centre, along, length, thickness, pts, near)
             if divider is not None:
                 found.append(replace(divider, faint=number > 0))
         # a later measure only adds bars off the tiles already found: on them it mostly
@@ -230,8 +233,12 @@ def _on_tile(bar: Divider, divider: Divider) -> bool:
     )
 
 
-def _checked_divider(gray, centre, along, length, thickness, pts) -> Divider | None:
-    """The bar as a divider if it has pale face on both sides and beyond both ends."""
+def _checked_divider(gray, centre, along, length, thickness, pts, near) -> Divider | None:
+    """The bar as a divider if it has pale face on both sides and beyond both ends.
+
+    Seen steeply, a thick tile shows its front side, and the near end of its face is
+    foreshortened to nothing: a divider running towards the camera (along ``near``) may
+    end at that side, which is lighter than the bar but not face."""
     if length < 12 or length / thickness < 4.5:
         return None
     normal = np.array([-along[1], along[0]])
@@ -246,8 +253,16 @@ def _checked_divider(gray, centre, along, length, thickness, pts) -> Divider | N
     # a divider stops short of the tile's edge, with face beyond both ends; the dark gap
     # between two touching tiles runs out to the table
     face_level = bar + 0.6 * contrast
-    if min(_end_brightness(gray, centre, along, length, end) for end in (1, -1)) < face_level:
-        return None
+    ends = {end: _end_brightness(gray, centre, along, length, end) for end in (1, -1)}
+    if min(ends.values()) < face_level:
+        towards = 0.0 if near is None else float(along @ near)
+        near_end = 1 if towards > 0 else -1
+        if (
+            abs(towards) < 0.8
+            or ends[-near_end] < face_level
+            or ends[near_end] < bar + 0.35 * contrast
+        ):
+            return None
     return Divider(centre, along, float(length), float(thickness), contrast)
 
 
@@ -367,8 +382,8 @@ def even_out(dividers: list[Divider]) -> list[Divider]:
     return kept
 
 
-def find_tiles(work: np.ndarray) -> list[FoundTile]:
-    """Every face-up tile in the working image, outlined."""
-    dividers = even_out(find_dividers(work))
+def find_tiles(work: np.ndarray, near: np.ndarray | None = None) -> list[FoundTile]:
+    """Every face-up tile in the working image, outlined (``near``: see find_dividers)."""
+    dividers = even_out(find_dividers(work, near))
     outlined = [outline_tile(work, d, [o for o in dividers if o is not d]) for d in dividers]
     return [tile for tile in outlined if looks_like_a_tile(tile)]

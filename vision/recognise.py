@@ -12,7 +12,7 @@ from vision.find import find_tiles, working_copy
 from vision.halves import split_halves
 from vision.pips import count_pips
 from vision.setcheck import set_conflicts
-from vision.slant import level, measure_slant, to_working
+from vision.slant import level, measure_slant, near_side, to_working
 
 LOW_CONFIDENCE = 0.6
 """Below this a tile is shown to the player to confirm."""
@@ -75,9 +75,10 @@ def recognise(image: np.ndarray, set_max: int = 12) -> Recognition:
     if image is None or image.ndim != 3 or image.shape[0] < 16 or image.shape[1] < 16:
         return Recognition([], set_max, ["the picture is empty or too small"])
     work, scale = working_copy(image)
-    flat, back = level(work, measure_slant(work))
+    slant = measure_slant(work)
+    flat, back = level(work, slant)
     found = []
-    for candidate in find_tiles(flat):
+    for candidate in find_tiles(flat, near_side(slant)):
         corners = to_working(candidate.corners, back) / scale
         half_a, half_b = split_halves(image, corners)
         count_a = count_pips(half_a, MAX_PIPS)

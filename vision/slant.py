@@ -34,6 +34,9 @@ RECEDES = 0.7
 """The pips' shapes must agree this much better (their spread) once the far side is
 brought forward, or the table is taken as not receding."""
 
+FRONT_SIDES = 0.85
+"""Pips squashed below this: the camera is low enough to see the tiles' front sides."""
+
 MAX_GROWTH = 2.0
 """The levelled copy is at most this many times the working copy's area (the far side is
 enlarged to the near side's scale, up to this)."""
@@ -165,6 +168,20 @@ def _recede(centres, shapes, slant: Slant, size) -> np.ndarray | None:
     if (corners @ maps[best][2, :2] + maps[best][2, 2]).min() < 0.25:
         return None
     return maps[best]
+
+
+def near_side(slant: Slant | None) -> np.ndarray | None:
+    """Seen this steeply (about 30° or more), thick tiles show their front sides: the unit
+    vector in the levelled copy towards the camera, or None. A receding table says which
+    side is near; otherwise it is the bottom of the picture, as a phone is held."""
+    if slant is None or slant.squash > FRONT_SIDES:
+        return None
+    direction = slant.direction
+    if slant.recede is not None:
+        towards = float(slant.recede[2, :2] @ direction)  # w grows towards the camera
+    else:
+        towards = float(direction[1])
+    return direction if towards > 0 else -direction
 
 
 def level(work: np.ndarray, slant: Slant | None) -> tuple[np.ndarray, np.ndarray]:

@@ -203,3 +203,37 @@ def test_a_coin_over_the_edge_of_a_half_is_one_hidden_pip_and_asks():
     count = count_pips(half)
     assert count.count == 4
     assert count.confidence < LOW_CONFIDENCE
+
+
+def _thick_tiles_seen_low(faces: list[int]) -> np.ndarray:
+    """Tiles lying across the picture, seen from low down: each face's near edge meets the
+    tile's shaded front side. ``faces`` are the faces' left edges; a face with a divider
+    has it running down to that edge, as foreshortening shows it."""
+    photo = np.full((400, 900, 3), 45, np.uint8)  # dark table
+    for left in faces:
+        cv2.rectangle(photo, (left, 150), (left + 219, 229), (215, 225, 230), -1)
+        cv2.rectangle(photo, (left, 230), (left + 219, 247), (120, 128, 132), -1)  # front side
+        cv2.rectangle(photo, (left + 108, 160), (left + 111, 229), (25, 25, 25), -1)
+        for x, y in ((40, 175), (70, 190), (150, 175), (180, 205)):
+            cv2.circle(photo, (left + x, y), 7, (30, 30, 30), -1, cv2.LINE_AA)
+    return photo
+
+
+def test_a_divider_running_to_a_thick_tiles_front_side_is_found_when_seen_steeply():
+    """Photographed from low down, the near end of a thick tile's face is foreshortened to
+    nothing and its divider seems to run into the tile's shaded front side."""
+    photo = _thick_tiles_seen_low([300])
+    assert find_tiles(photo) == []  # square on, that is no divider
+    (found,) = find_tiles(photo, near=np.array([0.0, 1.0]))
+    assert abs(found.divider.along[1]) > 0.95
+
+
+def test_the_gap_between_thick_tiles_seen_steeply_is_still_no_divider():
+    """Two such tiles side by side: the dark gap between them runs to the table at its far
+    end, so it is not taken for a divider, seen steeply or not."""
+    photo = _thick_tiles_seen_low([200, 423])
+    photo[150:248, 419:423] = 25  # the gap between them
+    found = find_tiles(photo, near=np.array([0.0, 1.0]))
+    assert len(found) == 2
+    middles = sorted(t.divider.centre[0] for t in found)
+    assert np.allclose(middles, [309.5, 532.5], atol=8)  # the two dividers, not the gap
