@@ -23,19 +23,11 @@ def annotate(image: np.ndarray, recognition: Recognition) -> np.ndarray:
         label = f"{found.ends[0]}|{found.ends[1]}"
         if found.confidence < LOW_CONFIDENCE:
             label += "?"
-        size = 1.2 * scale
-        (w, h), _ = cv2.getTextSize(label, cv2.FONT_HERSHEY_SIMPLEX, size, thickness)
-        cx, cy = outline.mean(axis=0)
-        origin = (int(cx - w / 2), int(cy + h / 2))
-        cv2.rectangle(
-            picture,
-            (origin[0] - 4, origin[1] - h - 4),
-            (origin[0] + w + 4, origin[1] + 6),
-            (255, 255, 255),
-            -1,
-        )
+        (left, top), (right, bottom), size, weight = label_box(label, found.corners, scale)
+        cv2.rectangle(picture, (left, top), (right, bottom), (255, 255, 255), -1)
+        origin = (left + 4, bottom - 6)
         cv2.putText(
-            picture, label, origin, cv2.FONT_HERSHEY_SIMPLEX, size, colour, thickness, cv2.LINE_AA
+            picture, label, origin, cv2.FONT_HERSHEY_SIMPLEX, size, colour, weight, cv2.LINE_AA
         )
     banner = f"total {recognition.pip_total}"
     if recognition.low_confidence:
@@ -53,3 +45,30 @@ def annotate(image: np.ndarray, recognition: Recognition) -> np.ndarray:
             cv2.LINE_AA,
         )
     return picture
+
+
+def label_box(label: str, corners, scale: float):
+    """Where a tile's value is written: a white box centred on the tile, its top-left and
+    bottom-right corners, with the text's size and stroke. As large as reads well from
+    across the table, but no larger than fits on the tile (give or take a little), so the
+    values of small touching tiles do not run into one another."""
+    c = np.asarray(corners, float)  # one end's two corners, then the other end's
+    along = (c[2] + c[3] - c[0] - c[1]) / 2
+    length = float(np.linalg.norm(along))
+    width = (float(np.linalg.norm(c[1] - c[0])) + float(np.linalg.norm(c[2] - c[3]))) / 2
+    u = along / max(length, 1e-6)
+    v = np.array([-u[1], u[0]])
+    thickness = max(2, round(3 * scale))
+    (w, h), _ = cv2.getTextSize(label, cv2.FONT_HERSHEY_SIMPLEX, 1.0, thickness)
+    # the white box, (w, h) * size plus a margin of (8, 10), fits on the tile when its
+    # corners do, along the tile's length and across its width
+    fits = min(
+        (extent - 8 * abs(axis[0]) - 10 * abs(axis[1])) / (w * abs(axis[0]) + h * abs(axis[1]))
+        for extent, axis in ((length, u), (width, v))
+    )
+    size = max(min(1.2 * scale, fits), 0.35)  # 0.35: still legible, zoomed in
+    weight = max(1, round(thickness * size / (1.2 * scale)))
+    (w, h), _ = cv2.getTextSize(label, cv2.FONT_HERSHEY_SIMPLEX, size, weight)
+    cx, cy = c.mean(axis=0)
+    left, bottom = int(cx - w / 2) - 4, int(cy + h / 2) + 6
+    return (left, bottom - h - 10), (left + w + 8, bottom), size, weight

@@ -4,9 +4,11 @@ import csv
 import json
 
 import numpy as np
+import pytest
 
 import vision
 from companion.tiles import Tile
+from vision.annotate import label_box
 from vision.synth import render
 
 
@@ -72,3 +74,37 @@ def test_a_white_tile_with_a_spinner_on_a_pale_table_is_read_whole():
     image, tiles = render(1037, size=(1920, 1080))
     got = sorted(str(t.tile) for t in vision.recognise(image).tiles)
     assert got == sorted(str(t.tile) for t in tiles)
+
+
+def _tile_corners(centre, length, width, degrees):
+    """A tile's four corners (one end's two, then the other's), turned by ``degrees``."""
+    turn = np.deg2rad(degrees)
+    u = np.array([np.cos(turn), np.sin(turn)]) * length / 2
+    v = np.array([-np.sin(turn), np.cos(turn)]) * width / 2
+    c = np.asarray(centre, float)
+    return [c - u - v, c - u + v, c + u + v, c + u - v]
+
+
+def _overlap(one, other) -> bool:
+    (l1, t1), (r1, b1) = one[:2]
+    (l2, t2), (r2, b2) = other[:2]
+    return l1 < r2 and l2 < r1 and t1 < b2 and t2 < b1
+
+
+@pytest.mark.parametrize("degrees", [90, 45, 0])
+def test_the_values_of_small_touching_tiles_do_not_run_into_one_another(degrees):
+    """Far from the camera a row of touching tiles is small: each value is written on its
+    own tile, so the picture still says which tile is which."""
+    scale = 1920 / 1000
+    step = np.array([np.cos(np.deg2rad(degrees + 90)), np.sin(np.deg2rad(degrees + 90))]) * 40
+    boxes = [
+        label_box("12|12", _tile_corners(np.array([900, 500]) + i * step, 80, 40, degrees), scale)
+        for i in range(3)
+    ]
+    assert not any(_overlap(a, b) for a, b in zip(boxes, boxes[1:], strict=False))
+
+
+def test_a_big_tiles_value_is_written_large():
+    scale = 1920 / 1000
+    *_, size, _ = label_box("3|5", _tile_corners((900, 500), 400, 200, 90), scale)
+    assert size == pytest.approx(1.2 * scale)
