@@ -50,6 +50,26 @@ def test_a_dice_chains_phone_shows_only_the_buttons_the_game_accepts(phone_page,
     assert page.locator("#lift-marker").is_visible()
 
 
+def test_while_its_hand_is_scored_a_phone_offers_read_and_retake(phone_page, companion):
+    """Scoring a hand, the seat's button reads it (press) or retakes the photo (hold), in
+    every game: dice chains has no pass, yet its hand may need a second photo."""
+    companion.call(c.NewGame("dice-chains", PLAYERS, starter=1))
+    page = phone_page()
+    page.click("[data-claim='2']")
+    assert _seat_buttons(page) == ["End turn"]
+    score_everyone_but(companion, keep=2)
+    page.locator("[data-gesture='hold']").wait_for(state="visible", timeout=2000)
+    assert _seat_buttons(page) == ["Read my hand", "Retake photo"]
+    companion.call(c.HandRead(1, 23, [[5, 6], [6, 6]], False, None, source="camera"))
+    page.wait_for_function(
+        "() => document.querySelector(\"[data-gesture='press']\").textContent === 'Confirm 23'"
+    )
+    assert _seat_buttons(page) == ["Confirm 23", "Retake photo"]
+    page.locator("[data-gesture='press']").click()
+    page.locator("[data-gesture='hold']").wait_for(state="hidden", timeout=2000)
+    assert _seat_buttons(page) == ["End turn"]  # the round is scored: a turn button again
+
+
 def test_a_second_phone_is_told_the_seat_is_taken_until_the_host_frees_it(phone_page, game):
     seat = seat_to_move(game)
     first, second, host = phone_page(), phone_page(), phone_page()

@@ -14,8 +14,9 @@ export function renderSeat(state, live) {
     const waiting = state.scoring && state.scoring.waiting.includes(session.seat);
     $("seat-photo-box").hidden = !waiting;
     $("dice-box").hidden = !(mine && state.dice);
-    // only the gestures the game accepts (dice chains: no pass, last tile or out)
-    const gestures = state.gestures || [];
+    // only the gestures the game accepts (dice chains: no pass, last tile or out); while
+    // this seat's hand is scored, its button reads the hand (press) or retakes it (hold)
+    const gestures = waiting ? ["press", "hold"] : state.gestures || [];
     document.querySelectorAll("[data-gesture]").forEach((button) => {
       button.hidden = !gestures.includes(button.dataset.gesture);
     });
@@ -28,9 +29,8 @@ export function renderSeat(state, live) {
     });
     if (waiting) $("seat-photo-box").open = true;
     const reading = waiting && (state.scoring.readings || {})[String(session.seat)];
-    document.querySelector("[data-gesture='press']").textContent = reading
-      ? `Confirm ${reading.total}`
-      : "End turn";
+    label("press", waiting ? (reading ? `Confirm ${reading.total}` : "Read my hand") : null);
+    label("hold", waiting ? "Retake photo" : null);
     $("seat-name").textContent = `Seat ${session.seat} · ${claimed}` + seatNote(state, mine, waiting);
     return;
   }
@@ -46,6 +46,13 @@ export function renderSeat(state, live) {
       ),
     ),
   );
+}
+
+// A gesture button's words: ``text``, or back to the page's own (End turn, Pass) for null.
+function label(gesture, text) {
+  const button = document.querySelector(`[data-gesture='${gesture}']`);
+  button.dataset.words ??= button.textContent;
+  button.textContent = text ?? button.dataset.words;
 }
 
 function seatNote(state, mine, waiting) {
