@@ -87,13 +87,18 @@ def _dark_masks(gray: np.ndarray) -> list[np.ndarray]:
     block = max(31, (max(gray.shape) // 10) | 1)
     local = cv2.blur(gray.astype(np.float32), (block, block))
     masks = [(gray < local - np.maximum(25.0, DARKNESS * local)).astype(np.uint8) * 255]
-    for width in BAR_WIDTHS:
-        kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (width, width))
-        around = cv2.morphologyEx(gray, cv2.MORPH_CLOSE, kernel)
-        # the same test as above, for whole-number brightness: a table of the darkest
-        # brightness that is still dark enough, looked up for each pixel
-        masks.append(cv2.compare(gray, cv2.LUT(around, _DARK_BELOW), cv2.CMP_LT))
-    return masks
+    return masks + [darker_than_nearby(gray, width) for width in BAR_WIDTHS]
+
+
+def darker_than_nearby(gray: np.ndarray, width: int) -> np.ndarray:
+    """255 where a pixel is much darker (DARKNESS, and 25 levels at least) than the
+    brightest within a square ``width`` wide: the marks narrower than that on a face.
+
+    The same test as against the average, for whole-number brightness: a table of the
+    darkest brightness still dark enough, looked up for each pixel."""
+    kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (width, width))
+    around = cv2.morphologyEx(gray, cv2.MORPH_CLOSE, kernel)
+    return cv2.compare(gray, cv2.LUT(around, _DARK_BELOW), cv2.CMP_LT)
 
 
 def _bar_pieces(dark: np.ndarray, apart: bool = True) -> list:

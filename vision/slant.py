@@ -16,6 +16,8 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from vision.find import darker_than_nearby
+
 SQUASHED = 0.96
 """Pips narrower than this (short over long axis) mean the camera is slanted, by about 16°
 or more. Seen square on, pips measure 0.98-1.0."""
@@ -55,10 +57,8 @@ def _pips(work: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     2: second moments scaled to a determinant of 1)."""
     # the darkest channel: black pips and coloured ones alike are dark in it, the face not
     blue, green, red = cv2.split(work)
-    gray = cv2.min(cv2.min(blue, green), red)
-    kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (PIP_CLOSING, PIP_CLOSING))
-    around = cv2.morphologyEx(gray, cv2.MORPH_CLOSE, kernel).astype(np.float32)
-    dark = (gray < around - np.maximum(25.0, 0.35 * around)).astype(np.uint8)
+    darkest = cv2.min(cv2.min(blue, green), red)
+    dark = darker_than_nearby(darkest, PIP_CLOSING)
     contours, _ = cv2.findContours(dark, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
     centres, areas, shapes = [], [], []
     for contour in contours:
