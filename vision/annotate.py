@@ -15,7 +15,7 @@ def annotate(image: np.ndarray, recognition: Recognition) -> np.ndarray:
     """A copy of ``image`` with the recognised tiles drawn on it."""
     picture = image.copy()
     scale = max(picture.shape[:2]) / 1000
-    thickness = max(2, round(3 * scale))
+    thickness = _stroke(scale)
     for found in recognition.tiles:
         colour = SURE if found.confidence >= LOW_CONFIDENCE else DOUBTFUL
         outline = np.round(np.array(found.corners)).astype(np.int32)
@@ -47,6 +47,11 @@ def annotate(image: np.ndarray, recognition: Recognition) -> np.ndarray:
     return picture
 
 
+def _stroke(scale: float) -> int:
+    """The outlines' and the full-size values' line width for a picture of this scale."""
+    return max(2, round(3 * scale))
+
+
 def label_box(label: str, corners, scale: float):
     """Where a tile's value is written: a white box centred on the tile, its top-left and
     bottom-right corners, with the text's size and stroke. As large as reads well from
@@ -58,7 +63,7 @@ def label_box(label: str, corners, scale: float):
     width = (float(np.linalg.norm(c[1] - c[0])) + float(np.linalg.norm(c[2] - c[3]))) / 2
     u = along / max(length, 1e-6)
     v = np.array([-u[1], u[0]])
-    thickness = max(2, round(3 * scale))
+    thickness = _stroke(scale)
     (w, h), _ = cv2.getTextSize(label, cv2.FONT_HERSHEY_SIMPLEX, 1.0, thickness)
     # the white box, (w, h) * size plus a margin of (8, 10), fits on the tile when its
     # corners do, along the tile's length and across its width
