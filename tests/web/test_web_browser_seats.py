@@ -60,6 +60,7 @@ def test_while_its_hand_is_scored_a_phone_offers_read_and_retake(phone_page, com
     score_everyone_but(companion, keep=2)
     page.locator("[data-gesture='hold']").wait_for(state="visible", timeout=2000)
     assert _seat_buttons(page) == ["Read my hand", "Retake photo"]
+    assert not page.locator("#lift-marker").is_visible()  # still no markers to lift
     companion.call(c.HandRead(1, 23, [[5, 6], [6, 6]], False, None, source="camera"))
     page.wait_for_function(
         "() => document.querySelector(\"[data-gesture='press']\").textContent === 'Confirm 23'"

@@ -21,7 +21,7 @@ export function renderSeat(state, live) {
       button.hidden = !gestures.includes(button.dataset.gesture);
     });
     // a pass places the marker, so a game without passes has no marker to lift
-    $("lift-marker").hidden = !gestures.includes("hold");
+    $("lift-marker").hidden = !(state.gestures || []).includes("hold");
     const tiles = state.action_tiles || [];
     $("action-tiles").hidden = !(mine && tiles.length);
     document.querySelectorAll("[data-action]").forEach((button) => {
