@@ -5,7 +5,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from vision.recognise import LOW_CONFIDENCE, Recognition
+from vision.reading import Recognition
 
 SURE = (60, 200, 60)
 DOUBTFUL = (40, 40, 230)
@@ -17,11 +17,11 @@ def annotate(image: np.ndarray, recognition: Recognition) -> np.ndarray:
     scale = max(picture.shape[:2]) / 1000
     thickness = _stroke(scale)
     for found in recognition.tiles:
-        colour = SURE if found.confidence >= LOW_CONFIDENCE else DOUBTFUL
+        colour = DOUBTFUL if found.doubtful else SURE
         outline = np.round(np.array(found.corners)).astype(np.int32)
         cv2.polylines(picture, [outline], True, colour, thickness, cv2.LINE_AA)
         label = f"{found.ends[0]}|{found.ends[1]}"
-        if found.confidence < LOW_CONFIDENCE:
+        if found.doubtful:
             label += "?"
         (left, top), (right, bottom), size, weight = label_box(label, found.corners, scale)
         cv2.rectangle(picture, (left, top), (right, bottom), (255, 255, 255), -1)
@@ -30,7 +30,9 @@ def annotate(image: np.ndarray, recognition: Recognition) -> np.ndarray:
             picture, label, origin, cv2.FONT_HERSHEY_SIMPLEX, size, colour, weight, cv2.LINE_AA
         )
     banner = f"total {recognition.pip_total}"
-    if recognition.low_confidence:
+    if recognition.status == "unreadable":
+        banner = "cannot read: " + "; ".join(recognition.reasons)
+    elif recognition.low_confidence:
         banner += "  - please check the red tiles"
     for colour, width in (((0, 0, 0), thickness + 2), ((255, 255, 255), thickness)):
         # a dark outline under white letters: readable on any table

@@ -13,16 +13,7 @@ import cv2
 import numpy as np
 
 from vision.outline import FoundTile, looks_like_a_tile, outline_tile
-
-DARKNESS = 0.35
-"""How much darker than the local average a divider is, as a fraction of that average."""
-
-BAR_WIDTHS = (5, 11, 23)
-"""Closing widths (working pixels) for finding bars by the brightest nearby: each finds bars
-up to about half its width, from a small tile's hairline to a close-up's thick bar."""
-
-WORK_SIDE = 1280
-"""Tiles are found on a copy scaled to this long side; pips are counted at full size."""
+from vision.thresholds import BAR_WIDTHS, DARKNESS, WORK_SIDE
 
 
 @dataclass(frozen=True)

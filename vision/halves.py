@@ -10,14 +10,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-HALF_SIZE = 96
-"""Each half is looked at as a HALF_SIZE x HALF_SIZE patch."""
-
-DIVIDER_BAND = 0.07
-"""Fraction of the half's length next to the divider that is not searched for pips."""
-
-RIM = 0.05
-"""Fraction of each side treated as the tile's rim."""
+from vision.thresholds import DIVIDER_BAND, HALF_SIZE, RIM
 
 
 def split_halves(image: np.ndarray, corners: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

@@ -13,11 +13,10 @@ from typing import TYPE_CHECKING
 import cv2
 import numpy as np
 
+from vision.thresholds import EDGE_FACE_FRACTION, MAX_DEPTH, MAX_LEAN, MIN_DEPTH
+
 if TYPE_CHECKING:
     from vision.find import Divider
-
-EDGE_FACE_FRACTION = 0.25
-"""A line across the tile with less face than this is past its edge."""
 
 
 @dataclass(frozen=True)
@@ -147,16 +146,6 @@ def outline_tile(work: np.ndarray, divider: Divider, others: list[Divider]) -> F
         ]
     )
     return FoundTile(corners, divider, float(width))
-
-
-MAX_DEPTH = 0.25
-"""The most one half of a tile is longer than the other from perspective, as a share."""
-
-MIN_DEPTH = 0.04
-"""Halves closer in length than this share are taken as equal."""
-
-MAX_LEAN = 0.3
-"""The most a tile's sides lean from square to its divider (a camera tilted about 30°)."""
 
 
 def _lean(face, cu: int, cv_: int, half_bar: int, reach: int, w_px: int) -> float:

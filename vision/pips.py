@@ -15,17 +15,7 @@ import cv2
 import numpy as np
 
 from vision.halves import HALF_SIZE
-
-MAX_PIP_AREA = 0.05
-"""The largest single pip, as a fraction of the half (a double-six pip is about 3%)."""
-
-MIN_CONTRAST = 16.0
-"""Weakest face-to-pip colour difference (Lab units) taken as a pip."""
-
-
-STANDOUT = 0.6
-"""A pip's strongest point is at least this fraction of the strongest round pip's on its
-half."""
+from vision.thresholds import MAX_PIP_AREA, MIN_CONTRAST, PEAK_MARGIN, STANDOUT
 
 FACE_AROUND = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (23, 23))
 """The neighbourhood a pixel's face brightness is taken from, on the half-size patch: wider
@@ -33,9 +23,6 @@ than the biggest pip."""
 
 SHINE = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3, 3))
 """The largest highlight on a glossy pip, on the half-size patch."""
-
-PEAK_MARGIN = 0.08
-"""Fraction of the patch along each edge left out when finding the strongest pip."""
 
 
 @dataclass(frozen=True)

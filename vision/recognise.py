@@ -1,96 +1,149 @@
-"""The recogniser: find tiles -> split halves -> count pips -> check the set -> score."""
+"""The recogniser: find tiles -> split halves -> count pips -> verify -> doubt -> score.
+
+find      vision/find.py, vision/outline.py, vision/slant.py: outlines round dividers
+halves    vision/halves.py: each outline's two halves as square patches
+pips      vision/pips.py: the pips on each half
+verify    vision/verify.py: a learned model throws out outlines that are not tiles
+doubt     vision/doubt.py: ok, check or unreadable, with reasons a player understands
+"""
 
 from __future__ import annotations
 
-import json
-from dataclasses import dataclass, field
+from dataclasses import replace
 
+import cv2
 import numpy as np
 
 from companion.tiles import MAX_PIPS, Tile
+from vision import doubt, verify
 from vision.find import find_tiles, working_copy
 from vision.halves import split_halves
 from vision.pips import count_pips
-from vision.setcheck import set_conflicts
+from vision.reading import (
+    Candidate,
+    HalfReading,
+    ReadingContext,
+    RecognisedTile,
+    Recognition,
+)
 from vision.slant import level, measure_slant, near_side, to_working
+from vision.thresholds import (
+    CLOSE_UP_SIDE,
+    DARK,
+    DARK_SHARE,
+    FAINT_MIN_CONFIDENCE,
+    LOW_CONFIDENCE,
+    SAME_TILE,
+    SMALL_SIDE,
+)
 
-LOW_CONFIDENCE = 0.6
-"""Below this a tile is shown to the player to confirm."""
-
-FAINT_MIN_CONFIDENCE = 0.25
-"""A divider seen only faintly must have halves whose marks look like pips (blobs of one
-size); below this it was a streak of grain between two glare spots."""
-
-
-@dataclass(frozen=True)
-class RecognisedTile:
-    tile: Tile
-    confidence: float
-    corners: tuple[tuple[float, float], ...]  # 4 points in image pixels
-
-    @property
-    def ends(self) -> tuple[int, int]:
-        return self.tile.ends  # type: ignore[return-value]
-
-    def to_dict(self) -> dict:
-        return {
-            "ends": list(self.ends),
-            "confidence": round(self.confidence, 3),
-            "corners": [[round(x, 1), round(y, 1)] for x, y in self.corners],
-        }
+__all__ = ["LOW_CONFIDENCE", "ReadingContext", "RecognisedTile", "Recognition", "recognise"]
 
 
-@dataclass(frozen=True)
-class Recognition:
-    tiles: list[RecognisedTile]
-    set_max: int = 12
-    problems: list[str] = field(default_factory=list)
+def recognise(image: np.ndarray, set_max: int = 12, max_tiles: int | None = None) -> Recognition:
+    """Read every face-up tile in a BGR photo of a hand, and say how far to trust it.
 
-    @property
-    def pip_total(self) -> int:
-        return sum(t.tile.pips for t in self.tiles)
-
-    @property
-    def low_confidence(self) -> bool:
-        # no tile at all is more often a missed row than an empty hand: ask
-        return (
-            not self.tiles
-            or bool(self.problems)
-            or any(t.confidence < LOW_CONFIDENCE for t in self.tiles)
-        )
-
-    def to_dict(self) -> dict:
-        out = {"tiles": [t.to_dict() for t in self.tiles], "pip_total": self.pip_total}
-        out["low_confidence"] = self.low_confidence
-        if self.problems:
-            out["problems"] = list(self.problems)
-        return out
-
-    def to_json(self) -> str:
-        return json.dumps(self.to_dict())
-
-
-def recognise(image: np.ndarray, set_max: int = 12) -> Recognition:
-    """Read every face-up tile in a BGR photo of a hand."""
+    ``set_max`` is the set in play (double-N); ``max_tiles`` the most tiles a hand can hold
+    in the game in play, when known."""
+    context = ReadingContext(set_max=set_max, max_tiles=max_tiles)
     if image is None or image.ndim != 3 or image.shape[0] < 16 or image.shape[1] < 16:
-        return Recognition([], set_max, ["the picture is empty or too small"])
-    work, scale = working_copy(image)
+        return Recognition(
+            [], set_max, ["the picture is empty or too small"], "unreadable", ["no picture"]
+        )
+    candidates, close_up = propose(image)
+    believed = _one_per_tile(verify.sort_out(image, candidates))
+    scene = doubt.look_at(image, [c.candidate.corners for c in believed], len(candidates))
+    tiles = [_tile(c, set_max) for c in believed]
+    tiles.sort(key=lambda t: (round(t.corners[0][1] / 50), t.corners[0][0]))
+    return doubt.judge(tiles, scene, context, close_up=close_up)
+
+
+def propose(image: np.ndarray) -> tuple[list[Candidate], bool]:
+    """Every outline at both sizes, and whether only the close-up size found any."""
+    candidates = _both_sizes(image)
+    if _dark_share(image) > DARK_SHARE:
+        candidates += [replace(c, light_on_dark=True) for c in _both_sizes(cv2.bitwise_not(image))]
+    if candidates:
+        return candidates, False
+    candidates = find_candidates(image, CLOSE_UP_SIDE)
+    return candidates, bool(candidates)
+
+
+def _both_sizes(image: np.ndarray) -> list[Candidate]:
+    small = [replace(c, seen_small=True) for c in find_candidates(image, SMALL_SIDE)]
+    return find_candidates(image) + small
+
+
+def _dark_share(image: np.ndarray) -> float:
+    small = cv2.resize(image, (64, 48), interpolation=cv2.INTER_AREA)
+    return float(np.mean(cv2.cvtColor(small, cv2.COLOR_BGR2GRAY) < DARK))
+
+
+def _one_per_tile(believed: list[verify.Believed]) -> list[verify.Believed]:
+    """Where outlines overlap (one tile found at both sizes, or one outline spanning two
+    tiles), the one most believed and most cleanly read is kept; an outline found at the
+    usual size goes before one found small, which only fills in what the first missed."""
+    ranked = sorted(
+        believed, key=lambda b: (b.candidate.seen_small, -b.belief * _confidence(b.candidate))
+    )
+    kept: list[verify.Believed] = []
+    for one in ranked:
+        area = abs(cv2.contourArea(one.candidate.corners))
+        if all(
+            _shared(one.candidate.corners, k.candidate.corners, area) <= SAME_TILE for k in kept
+        ):
+            kept.append(one)
+    return kept
+
+
+def _shared(a: np.ndarray, b: np.ndarray, area_a: float) -> float:
+    smaller = min(area_a, abs(cv2.contourArea(b)))
+    if smaller <= 0:
+        return 0.0
+    overlap, _ = cv2.intersectConvexConvex(np.float32(a), np.float32(b))
+    return float(overlap) / smaller
+
+
+def find_candidates(image: np.ndarray, work_side: int | None = None) -> list[Candidate]:
+    """Every outline round a divider, its halves counted (stages find, halves, pips)."""
+    if work_side is None:
+        work, scale = working_copy(image)
+    else:
+        scale = work_side / max(image.shape[:2])
+        work = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
     slant = measure_slant(work)
     flat, back = level(work, slant)
     found = []
-    for candidate in find_tiles(flat, near_side(slant)):
-        corners = to_working(candidate.corners, back) / scale
-        half_a, half_b = split_halves(image, corners)
-        count_a = count_pips(half_a, MAX_PIPS)
-        count_b = count_pips(half_b, MAX_PIPS)
-        ends = (min(count_a.count, MAX_PIPS), min(count_b.count, MAX_PIPS))
-        confidence = min(count_a.confidence, count_b.confidence)
-        confidence *= min(1.0, candidate.divider.contrast / 60)
-        if max(ends) > set_max:
-            confidence = min(confidence, 0.3)
-        if candidate.divider.faint and confidence < FAINT_MIN_CONFIDENCE:
+    for outline in find_tiles(flat, near_side(slant)):
+        corners = to_working(outline.corners, back) / scale
+        halves = tuple(_count(half) for half in split_halves(image, corners))
+        candidate = Candidate(
+            corners=np.asarray(corners, dtype=np.float32),
+            halves=halves,  # type: ignore[arg-type]
+            divider_contrast=float(outline.divider.contrast),
+            faint=bool(outline.divider.faint),
+        )
+        if candidate.faint and _confidence(candidate) < FAINT_MIN_CONFIDENCE:
             continue  # a faint bar with no clean pips beside it: wood grain, not a tile
-        points = tuple((float(x), float(y)) for x, y in corners)
-        found.append(RecognisedTile(Tile(*ends), float(np.clip(confidence, 0, 1)), points))
-    found.sort(key=lambda t: (round(t.corners[0][1] / 50), t.corners[0][0]))
-    return Recognition(found, set_max, set_conflicts([t.tile for t in found], set_max))
+        found.append(candidate)
+    return found
+
+
+def _count(half: np.ndarray) -> HalfReading:
+    counted = count_pips(half, MAX_PIPS)
+    return HalfReading(min(counted.count, MAX_PIPS), counted.confidence, counted.contrast)
+
+
+def _confidence(candidate: Candidate) -> float:
+    confidence = min(half.confidence for half in candidate.halves)
+    return confidence * min(1.0, candidate.divider_contrast / 60)
+
+
+def _tile(believed: verify.Believed, set_max: int) -> RecognisedTile:
+    candidate = believed.candidate
+    confidence = _confidence(candidate) * believed.belief
+    if max(candidate.ends) > set_max:
+        confidence = min(confidence, 0.3)
+    doubts = ("hard to count",) if confidence < LOW_CONFIDENCE else ()
+    points = tuple((float(x), float(y)) for x, y in candidate.corners)
+    return RecognisedTile(Tile(*candidate.ends), float(np.clip(confidence, 0, 1)), points, doubts)

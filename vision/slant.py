@@ -17,31 +17,15 @@ import cv2
 import numpy as np
 
 from vision.find import darker_than_nearby
-
-SQUASHED = 0.96
-"""Pips narrower than this (short over long axis) mean the camera is slanted, by about 16°
-or more. Seen square on, pips measure 0.98-1.0."""
-
-LEAST_PIPS = 8
-"""Fewer round-ish marks than this tell nothing about the slant."""
-
-PIP_CLOSING = 31
-"""Marks up to about this wide (working pixels) are measured as pips."""
-
-ALIKE = 0.12
-"""The most the marks' shapes may differ (their spread) and still be taken as pips: pips
-seen in perspective spread up to about 0.07, a towel's weave 0.15 to 0.5."""
-
-RECEDES = 0.7
-"""The pips' shapes must agree this much better (their spread) once the far side is
-brought forward, or the table is taken as not receding."""
-
-FRONT_SIDES = 0.85
-"""Pips squashed below this: the camera is low enough to see the tiles' front sides."""
-
-MAX_GROWTH = 2.0
-"""The levelled copy is at most this many times the working copy's area (the far side is
-enlarged to the near side's scale, up to this)."""
+from vision.thresholds import (
+    ALIKE,
+    FRONT_SIDES,
+    LEAST_PIPS,
+    MAX_GROWTH,
+    PIP_CLOSING,
+    RECEDES,
+    SQUASHED,
+)
 
 
 @dataclass(frozen=True)

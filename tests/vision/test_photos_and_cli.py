@@ -66,7 +66,7 @@ def test_cli_set_7_reports_a_double_12_tile(tmp_path, one_tile, capsys):
     cv2.imwrite(str(path), one_tile(Tile(12, 10), coloured=True))
     assert main(["recognise", "--set", "7", str(path)]) == 0
     out, err = capsys.readouterr()
-    assert "above 7" in err and "low confidence" in out
+    assert "above 7" in err and "please check" in out
 
 
 def test_cli_annotate_writes_a_picture(tmp_path, good_photo, capsys):

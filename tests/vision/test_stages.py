@@ -9,7 +9,6 @@ from vision.find import find_dividers, find_tiles, working_copy
 from vision.halves import HALF_SIZE, split_halves
 from vision.pips import count_pips
 from vision.recognise import LOW_CONFIDENCE, recognise
-from vision.setcheck import set_conflicts
 from vision.synth import draw_tile, pip_layout
 
 
@@ -56,13 +55,6 @@ def test_pale_pips_count_beside_a_sliver_of_dark_table(value, edge):
 def test_pip_layouts_hold_the_right_number_of_pips():
     for n in range(19):
         assert len(set(pip_layout(n))) == n
-
-
-def test_set_check_reports_an_end_above_the_set_and_a_repeated_tile():
-    problems = set_conflicts([Tile(12, 10), Tile(3, 4), Tile(4, 3)], set_max=7)
-    assert any("above 7" in p for p in problems)
-    assert any("3-4" in p and "2 times" in p for p in problems)
-    assert set_conflicts([Tile(6, 6), Tile(0, 1)], set_max=6) == []
 
 
 def _lay(

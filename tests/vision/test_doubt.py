@@ -1,0 +1,111 @@
+"""The reader that doubts: each rule on a constructed reading, and on photos."""
+
+import json
+
+import cv2
+import numpy as np
+import pytest
+
+from companion.cli import main
+from companion.tiles import Tile
+from vision import recognise
+from vision.doubt import BUSY_EDGES, TOO_DARK, Scene, judge
+from vision.reading import ReadingContext, RecognisedTile
+
+CALM = Scene(brightness=220.0, busy=0.01, pale_share=0.05, outlines=3)
+
+
+def laid(*values: tuple[int, int], width: float = 40.0, at: float = 0.0) -> list[RecognisedTile]:
+    """Tiles read cleanly, in a row, each ``width`` wide and twice as long."""
+    tiles = []
+    for i, (a, b) in enumerate(values):
+        x = at + i * width * 1.5
+        corners = ((x, 0.0), (x + width, 0.0), (x + width, 2 * width), (x, 2 * width))
+        tiles.append(RecognisedTile(Tile(a, b), 0.95, corners))
+    return tiles
+
+
+def test_a_clean_reading_is_ok_and_scored():
+    reading = judge(laid((3, 5), (6, 12), (0, 1)), CALM, ReadingContext(set_max=12))
+    assert reading.status == "ok" and reading.reasons == [] and reading.pip_total == 27
+
+
+def test_a_value_above_the_set_is_checked_and_marked():
+    reading = judge(laid((3, 5), (6, 9)), CALM, ReadingContext(set_max=6))
+    assert reading.status == "check"
+    assert [t.doubtful for t in reading.tiles] == [False, True]
+    assert any("above 6" in p for p in reading.problems)
+
+
+def test_a_tile_read_twice_is_checked_and_both_marked():
+    reading = judge(laid((3, 5), (3, 5), (1, 1)), CALM, ReadingContext())
+    assert reading.status == "check"
+    assert [t.doubtful for t in reading.tiles] == [True, True, False]
+
+
+def test_more_tiles_than_a_hand_can_hold_is_no_score():
+    values = [(a, b) for b in range(7) for a in range(b + 1)][:12]
+    reading = judge(laid(*values), CALM, ReadingContext(set_max=12, max_tiles=10))
+    assert reading.status == "unreadable"
+    assert "more than a hand can hold (10)" in reading.reasons[0]
+
+
+def test_a_tile_of_another_size_is_marked():
+    tiles = laid((1, 2), (3, 4), (5, 6)) + laid((2, 2), width=120.0, at=400.0)
+    reading = judge(tiles, CALM, ReadingContext())
+    assert reading.status == "check"
+    assert [t.doubtful for t in reading.tiles] == [False, False, False, True]
+
+
+def test_a_busy_table_is_never_read_as_ok():
+    busy = Scene(brightness=220.0, busy=BUSY_EDGES * 2, pale_share=0.05, outlines=40)
+    reading = judge(laid((1, 2), (3, 4)), busy, ReadingContext())
+    assert reading.status == "check"
+    assert any("busy background" in r for r in reading.reasons)
+
+
+def test_mostly_unclear_tiles_ask_for_a_retake():
+    tiles = [
+        RecognisedTile(t.tile, 0.2, t.corners, ("hard to count",))
+        for t in laid((1, 2), (3, 4), (5, 6), (2, 2))
+    ]
+    reading = judge(tiles, CALM, ReadingContext())
+    assert reading.status == "unreadable" and "retake" in reading.reasons[-1]
+
+
+def test_no_tile_on_a_plain_table_asks_whether_the_hand_is_empty():
+    reading = judge([], CALM, ReadingContext())
+    assert reading.status == "check" and "empty hand" in reading.reasons[0]
+
+
+def test_no_tile_and_pale_face_all_over_is_too_close():
+    close = Scene(brightness=230.0, busy=0.0, pale_share=0.9, outlines=0)
+    reading = judge([], close, ReadingContext())
+    assert reading.status == "unreadable" and "too close" in reading.reasons[0]
+
+
+def test_a_dark_photo_is_unreadable():
+    dark = np.full((600, 800, 3), 12, np.uint8)
+    cv2.circle(dark, (400, 300), 40, (30, 30, 30), -1)
+    reading = recognise(dark)
+    assert reading.status == "unreadable" and "too dark" in reading.reasons[0]
+    assert TOO_DARK > 30
+
+
+def test_recognise_says_unreadable_in_json_and_exits_3(tmp_path, capsys):
+    path = tmp_path / "dark.png"
+    cv2.imwrite(str(path), np.full((480, 640, 3), 8, np.uint8))
+    assert main(["recognise", "--json", str(path)]) == 3
+    line = json.loads(capsys.readouterr().out)
+    assert line["status"] == "unreadable" and line["reasons"] and line["pip_total"] == 0
+
+
+@pytest.mark.parametrize("hand_limit", [2])
+def test_the_cli_passes_the_most_tiles_a_hand_can_hold(tmp_path, capsys, hand_limit):
+    from vision.synth import render
+
+    image, truth = render(11, size=(1280, 720), tiles=5, hard=False)
+    path = tmp_path / "hand.png"
+    cv2.imwrite(str(path), image)
+    assert main(["recognise", "--json", "--max-tiles", str(hand_limit), str(path)]) == 3
+    assert "more than a hand can hold" in json.loads(capsys.readouterr().out)["reasons"][0]

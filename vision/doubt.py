@@ -1,0 +1,142 @@
+"""Stage 5, doubt: a reading that is impossible or improbable is never reported as a score.
+
+Each rule looks at something a player would notice (a tile read twice, a value above the
+set, more tiles than a hand can hold, tiles of different sizes in one photo, a table busy
+with marks, a dark picture) and either marks tiles for the player to check or says the
+photo cannot be read, in words that say how to retake it. Its thresholds (in
+vision/thresholds.py) were set on rendered photos (vision/world.py), never on the real
+photos the recogniser is measured by.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, replace
+
+import cv2
+import numpy as np
+
+from vision.reading import ReadingContext, RecognisedTile, Recognition
+from vision.thresholds import (
+    BUSY_EDGES,
+    MANY_DOUBTS,
+    MOSTLY_DOUBTFUL,
+    SIZE_SPREAD,
+    TOO_CLOSE_FACE,
+    TOO_DARK,
+)
+
+RETAKE_STRAIGHT = "hold the phone straight above the tiles and retake"
+PLAIN_CLOTH = "busy background: use the mat or a plain cloth"
+TOO_CLOSE = "too close: step back so whole tiles are in the picture"
+NO_TILES = "no tiles found: confirm 0 for an empty hand, or lay the tiles face up and retake"
+
+
+@dataclass(frozen=True)
+class Scene:
+    """What the whole photo says, beside the tiles."""
+
+    brightness: float  # the brightest 1%, 0..255
+    busy: float  # edge pixels per pixel of table outside the tiles
+    pale_share: float  # share of the frame that is pale and plain, like a tile's face
+    outlines: int  # outlines found before the verifier threw any out
+
+
+def look_at(image: np.ndarray, tile_corners: list[np.ndarray], outlines: int) -> Scene:
+    scale = 480 / max(image.shape[:2])
+    small = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
+    edges = cv2.Canny(cv2.GaussianBlur(gray, (3, 3), 0), 60, 140)
+    table = np.full(gray.shape, 255, np.uint8)
+    for corners in tile_corners:
+        centre = corners.mean(axis=0)
+        grown = (centre + (corners - centre) * 1.2) * scale  # the tile and its shadow
+        cv2.fillConvexPoly(table, np.round(grown).astype(np.int32), 0)
+    table_pixels = max(int(np.count_nonzero(table)), 1)
+    busy = float(np.count_nonzero(edges & table)) / table_pixels
+    brightness = float(np.percentile(gray, 99))
+    plain = cv2.blur(gray.astype(np.float32), (9, 9))
+    pale = (gray > max(brightness - 40, 120)) & (np.abs(gray - plain) < 12)
+    return Scene(brightness, busy, float(pale.mean()), outlines)
+
+
+def judge(
+    tiles: list[RecognisedTile], scene: Scene, context: ReadingContext, close_up: bool = False
+) -> Recognition:
+    """The reading with its status and reasons, and each doubtful tile marked."""
+    problems: list[str] = []
+    tiles = _mark_values_above_set(tiles, context.set_max, problems)
+    tiles = _mark_twice(tiles, problems)
+    tiles = _mark_odd_sizes(tiles)
+    reasons = _photo_reasons(scene, tiles)
+    if not tiles:
+        if reasons or scene.pale_share > TOO_CLOSE_FACE:
+            return Recognition([], context.set_max, problems, "unreadable", reasons or [TOO_CLOSE])
+        return Recognition([], context.set_max, problems, "check", [NO_TILES])
+    if len(tiles) > context.hand_limit:
+        reasons.insert(
+            0, f"{len(tiles)} tiles found, more than a hand can hold ({context.hand_limit})"
+        )
+        return Recognition(tiles, context.set_max, problems, "unreadable", reasons)
+    doubtful = [t for t in tiles if t.doubtful]
+    if len(tiles) >= MANY_DOUBTS and len(doubtful) > MOSTLY_DOUBTFUL * len(tiles):
+        reasons.append(f"{len(doubtful)} of {len(tiles)} tiles are unclear: {RETAKE_STRAIGHT}")
+        return Recognition(tiles, context.set_max, problems, "unreadable", reasons)
+    if doubtful:
+        reasons.append(f"please check the {len(doubtful)} marked tile(s)")
+    if close_up:
+        reasons.append("very close: check that every tile is in the picture")
+    status = "check" if reasons or problems else "ok"
+    return Recognition(tiles, context.set_max, problems, status, reasons)
+
+
+def _photo_reasons(scene: Scene, tiles: list[RecognisedTile]) -> list[str]:
+    reasons = []
+    if scene.brightness < TOO_DARK:
+        reasons.append("too dark: turn on a light over the tiles")
+    if scene.busy > BUSY_EDGES:
+        reasons.append(PLAIN_CLOTH)
+    return reasons
+
+
+def _doubt(tile: RecognisedTile, why: str) -> RecognisedTile:
+    return tile if why in tile.doubts else replace(tile, doubts=(*tile.doubts, why))
+
+
+def _mark_values_above_set(tiles, set_max: int, problems: list[str]) -> list[RecognisedTile]:
+    marked = []
+    for tile in tiles:
+        if max(tile.ends) > set_max:
+            problems.append(
+                f"{tile.tile} has an end above {set_max}: not in a double-{set_max} set"
+            )
+            tile = _doubt(tile, f"an end above {set_max}")
+        marked.append(tile)
+    return marked
+
+
+def _mark_twice(tiles: list[RecognisedTile], problems: list[str]) -> list[RecognisedTile]:
+    seen = Counter(t.tile for t in tiles)
+    for value, times in sorted(seen.items(), key=lambda item: item[0].sort_key()):
+        if times > 1:
+            problems.append(f"{value} is read {times} times but a set has only one")
+    return [_doubt(t, "read more than once") if seen[t.tile] > 1 else t for t in tiles]
+
+
+def _mark_odd_sizes(tiles: list[RecognisedTile]) -> list[RecognisedTile]:
+    if len(tiles) < 3:
+        return tiles
+    widths = np.array([_width(t) for t in tiles])
+    median = float(np.median(widths))
+    low, high = SIZE_SPREAD
+    return [
+        _doubt(t, "not the size of the other tiles")
+        if not low * median <= w <= high * median
+        else t
+        for t, w in zip(tiles, widths, strict=True)
+    ]
+
+
+def _width(tile: RecognisedTile) -> float:
+    c = np.asarray(tile.corners)
+    return float((np.linalg.norm(c[0] - c[1]) + np.linalg.norm(c[2] - c[3])) / 2)

@@ -1,0 +1,127 @@
+"""The named things that pass between the recogniser's stages, and what it answers.
+
+photo -> Candidate (an outline round a divider, its two halves counted)
+      -> TileReading (a candidate the verifier believes, with its doubts)
+      -> Recognition (every tile, the total, a status and reasons a player understands)
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Literal
+
+import numpy as np
+
+from companion.tiles import Tile
+
+Status = Literal["ok", "check", "unreadable"]
+"""`ok`: scored without asking. `check`: shown with the doubtful tiles marked for the player
+to confirm or correct. `unreadable`: no score; the reasons say how to retake the photo."""
+
+
+@dataclass(frozen=True)
+class ReadingContext:
+    """What the game in play tells the reader about the hand it is looking at."""
+
+    set_max: int = 12
+    max_tiles: int | None = None
+    """The most tiles one hand can hold in the game in play (None: as many as the set has)."""
+
+    @property
+    def hand_limit(self) -> int:
+        if self.max_tiles is not None:
+            return self.max_tiles
+        return (self.set_max + 1) * (self.set_max + 2) // 2
+
+
+@dataclass(frozen=True)
+class HalfReading:
+    """The pips counted on one half of a tile."""
+
+    pips: int
+    confidence: float  # 0..1
+    contrast: float  # how far the strongest pip stands out from the face (Lab units)
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """An outline round a divider in the photo, read but not yet believed."""
+
+    corners: np.ndarray  # 4x2 float, image pixels: end A left, end A right, end B right, B left
+    halves: tuple[HalfReading, HalfReading]
+    divider_contrast: float  # face brightness minus bar brightness, 0..255
+    faint: bool  # the divider was seen only against the brightest nearby
+    light_on_dark: bool = False  # a black tile with white pips, found on the photo's negative
+    seen_small: bool = False  # found on the small copy (a close-up's thick divider)
+
+    @property
+    def ends(self) -> tuple[int, int]:
+        return self.halves[0].pips, self.halves[1].pips
+
+    @property
+    def width(self) -> float:
+        """The tile's short side in image pixels."""
+        c = self.corners
+        return float((np.linalg.norm(c[0] - c[1]) + np.linalg.norm(c[2] - c[3])) / 2)
+
+    @property
+    def length(self) -> float:
+        c = self.corners
+        return float((np.linalg.norm(c[0] - c[3]) + np.linalg.norm(c[1] - c[2])) / 2)
+
+
+@dataclass(frozen=True)
+class RecognisedTile:
+    tile: Tile
+    confidence: float
+    corners: tuple[tuple[float, float], ...]  # 4 points in image pixels
+    doubts: tuple[str, ...] = ()  # why this tile is shown to the player to check
+
+    @property
+    def ends(self) -> tuple[int, int]:
+        return self.tile.ends  # type: ignore[return-value]
+
+    @property
+    def doubtful(self) -> bool:
+        return bool(self.doubts)
+
+    def to_dict(self) -> dict:
+        out = {
+            "ends": list(self.ends),
+            "confidence": round(self.confidence, 3),
+            "corners": [[round(x, 1), round(y, 1)] for x, y in self.corners],
+        }
+        if self.doubts:
+            out["doubts"] = list(self.doubts)
+        return out
+
+
+@dataclass(frozen=True)
+class Recognition:
+    tiles: list[RecognisedTile]
+    set_max: int = 12
+    problems: list[str] = field(default_factory=list)
+    status: Status = "ok"
+    reasons: list[str] = field(default_factory=list)
+
+    @property
+    def pip_total(self) -> int:
+        return sum(t.tile.pips for t in self.tiles)
+
+    @property
+    def low_confidence(self) -> bool:
+        """Anything but `ok` is shown to the player before it is scored."""
+        return self.status != "ok"
+
+    def to_dict(self) -> dict:
+        out = {"tiles": [t.to_dict() for t in self.tiles], "pip_total": self.pip_total}
+        out["low_confidence"] = self.low_confidence
+        out["status"] = self.status
+        out["reasons"] = list(self.reasons)
+        if self.problems:
+            out["problems"] = list(self.problems)
+        return out
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict())

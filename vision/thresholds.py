@@ -1,0 +1,150 @@
+"""Every threshold of the recogniser, named and explained, stage by stage.
+
+The stages import them from here, so the whole pipeline's settings read in one place.
+They were set by hand on rendered photos and the development photos in earlier work; the
+learned verifier's training is in training/verifier.py. Change one only with
+bench/vision.py's leave-one-source-out table before and after (docs/vision.md).
+"""
+
+# Stage 1, find the tiles (vision/find.py, vision/outline.py)
+
+DARKNESS = 0.35
+"""How much darker than the local average a divider is, as a fraction of that average."""
+
+BAR_WIDTHS = (5, 11, 23)
+"""Closing widths (working pixels) for finding bars by the brightest nearby: each finds bars
+up to about half its width, from a small tile's hairline to a close-up's thick bar."""
+
+WORK_SIDE = 1280
+"""Tiles are found on a copy scaled to this long side; pips are counted at full size."""
+
+EDGE_FACE_FRACTION = 0.25
+"""A line across the tile with less face than this is past its edge."""
+
+MAX_DEPTH = 0.25
+"""The most one half of a tile is longer than the other from perspective, as a share."""
+
+MIN_DEPTH = 0.04
+"""Halves closer in length than this share are taken as equal."""
+
+MAX_LEAN = 0.3
+"""The most a tile's sides lean from square to its divider (a camera tilted about 30°)."""
+
+# Levelling a slanted view (vision/slant.py)
+
+SQUASHED = 0.96
+"""Pips narrower than this (short over long axis) mean the camera is slanted, by about 16°
+or more. Seen square on, pips measure 0.98-1.0."""
+
+LEAST_PIPS = 8
+"""Fewer round-ish marks than this tell nothing about the slant."""
+
+PIP_CLOSING = 31
+"""Marks up to about this wide (working pixels) are measured as pips."""
+
+ALIKE = 0.12
+"""The most the marks' shapes may differ (their spread) and still be taken as pips: pips
+seen in perspective spread up to about 0.07, a towel's weave 0.15 to 0.5."""
+
+RECEDES = 0.7
+"""The pips' shapes must agree this much better (their spread) once the far side is
+brought forward, or the table is taken as not receding."""
+
+FRONT_SIDES = 0.85
+"""Pips squashed below this: the camera is low enough to see the tiles' front sides."""
+
+MAX_GROWTH = 2.0
+"""The levelled copy is at most this many times the working copy's area (the far side is
+enlarged to the near side's scale, up to this)."""
+
+# Proposing outlines and keeping one per tile (vision/recognise.py)
+
+LOW_CONFIDENCE = 0.6
+"""Below this a tile is shown to the player to confirm."""
+
+FAINT_MIN_CONFIDENCE = 0.25
+"""A divider seen only faintly must have halves whose marks look like pips (blobs of one
+size); below this it was a streak of grain between two glare spots."""
+
+SMALL_SIDE = 480
+"""Tiles are looked for twice: at the usual working size (vision/find.py's WORK_SIDE), and
+this small, where the thick divider of a tile seen close up is as thin as the bars the
+finder looks for. An outline found at both sizes is kept once."""
+
+CLOSE_UP_SIDE = 240
+"""When nothing is found at either size, the photo may be a very close close-up: it is
+looked at again this small."""
+
+DARK_SHARE = 0.1
+"""When more of the photo than this is dark, it may hold black tiles with white pips: they
+are looked for on the photo's negative too, where they are pale tiles with dark pips."""
+
+DARK = 80
+"""A pixel darker than this (0..255) counts towards DARK_SHARE."""
+
+SAME_TILE = 0.3
+"""Two outlines sharing more than this share of the smaller one's area are one tile."""
+
+# Stage 2, split the halves (vision/halves.py)
+
+HALF_SIZE = 96
+"""Each half is looked at as a HALF_SIZE x HALF_SIZE patch."""
+
+DIVIDER_BAND = 0.07
+"""Fraction of the half's length next to the divider that is not searched for pips."""
+
+RIM = 0.05
+"""Fraction of each side treated as the tile's rim."""
+
+# Stage 3, count the pips (vision/pips.py)
+
+MAX_PIP_AREA = 0.05
+"""The largest single pip, as a fraction of the half (a double-six pip is about 3%)."""
+
+MIN_CONTRAST = 16.0
+"""Weakest face-to-pip colour difference (Lab units) taken as a pip."""
+
+STANDOUT = 0.6
+"""A pip's strongest point is at least this fraction of the strongest round pip's on its
+half."""
+
+PEAK_MARGIN = 0.08
+"""Fraction of the patch along each edge left out when finding the strongest pip."""
+
+# Stage 4, verify (vision/verify.py)
+
+DROP_BELOW = 0.35
+"""An outline the model gives less than this chance of being a tile is thrown out."""
+
+SURE_ABOVE = 0.65
+"""Above this the model has no doubt; between DROP_BELOW and this the tile's confidence is
+lowered in proportion, so the player is asked."""
+
+PATCH = (32, 64)
+"""Each outline, with a margin of table round it, is warped upright to this width x height."""
+
+MARGIN = 0.15
+"""The share of the tile's width and length of table kept round it in the patch: a tile
+stands out from the table round it, a streak of grain does not."""
+
+# Stage 5, doubt (vision/doubt.py)
+
+TOO_DARK = 60
+"""The brightest 1% of a photo darker than this (0..255): too dark to read."""
+
+BUSY_EDGES = 0.09
+"""Edge pixels per pixel of table (outside the tiles) above which the table is busy with
+marks that can pass for pips and dividers: wood grain, a printed cloth, a game board."""
+
+SIZE_SPREAD = (0.6, 1.7)
+"""A tile narrower or wider than this times the photo's median tile is doubtful: tiles of
+one set are one size, and a steep view is levelled before tiles are measured."""
+
+MOSTLY_DOUBTFUL = 0.6
+"""With at least MANY_DOUBTS tiles, a reading whose share of doubtful tiles is above this is
+not worth checking tile by tile: the photo is to be retaken."""
+
+MANY_DOUBTS = 4
+
+TOO_CLOSE_FACE = 0.4
+"""With no tile found, pale face over this share of the frame means the camera is too close."""

@@ -1,0 +1,88 @@
+"""Stage 4, verify: a learned model throws out outlines that are not tiles.
+
+The finder sees a dark bar between two pale patches; wood grain, a woven cloth or a printed
+board shows many of those. Each outline, with a margin of the table round it, is warped
+upright to a small colour patch, and a small convolutional network trained offline
+(tools/train_verifier.py; data, seed and figures in vision/models/README.md) says how likely
+it is a face-up tile. It runs through OpenCV alone (cv2.dnn on an ONNX file), so the product
+needs no training tools.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from vision.reading import Candidate
+from vision.thresholds import DROP_BELOW, MARGIN, PATCH, SURE_ABOVE
+
+MODEL = Path(__file__).with_name("models") / "verifier.onnx"
+
+
+@dataclass(frozen=True)
+class Believed:
+    candidate: Candidate
+    belief: float  # 0..1: 1 when the model has no doubt
+
+
+def patch(image: np.ndarray, corners: np.ndarray, size: tuple[int, int] = PATCH) -> np.ndarray:
+    """The outline and a margin round it, warped upright to ``size`` (end A at the top)."""
+    w, h = size
+    mx, my = MARGIN / (1 + 2 * MARGIN) * w, MARGIN / (1 + 2 * MARGIN) * h
+    target = np.float32([[mx, my], [w - 1 - mx, my], [w - 1 - mx, h - 1 - my], [mx, h - 1 - my]])
+    matrix = cv2.getPerspectiveTransform(np.float32(corners), target)
+    return cv2.warpPerspective(
+        image, matrix, size, flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REPLICATE
+    )
+
+
+def batch(
+    image: np.ndarray, corners: list[np.ndarray], negative: list[bool] | None = None
+) -> np.ndarray:
+    """The model's input for these outlines: N x 3 x H x W, each patch scaled to its own
+    spread of brightness (the light in the room is not the model's business). A black tile
+    (``negative``) is looked at on the photo's negative, where it looks like any other."""
+    if not corners:
+        return np.zeros((0, 3, PATCH[1], PATCH[0]), np.float32)
+    negative = negative or [False] * len(corners)
+    flipped = cv2.bitwise_not(image) if any(negative) else image
+    patches = np.stack(
+        [patch(flipped if n else image, c) for c, n in zip(corners, negative, strict=True)]
+    ).astype(np.float32)
+    mean = patches.mean(axis=(1, 2, 3), keepdims=True)
+    spread = patches.std(axis=(1, 2, 3), keepdims=True) + 8.0
+    return np.ascontiguousarray(((patches - mean) / spread).transpose(0, 3, 1, 2))
+
+
+def batch_of(image: np.ndarray, candidates: list[Candidate]) -> np.ndarray:
+    return batch(image, [c.corners for c in candidates], [c.light_on_dark for c in candidates])
+
+
+@cache
+def _model():
+    if not MODEL.is_file():
+        return None
+    return cv2.dnn.readNetFromONNX(str(MODEL))
+
+
+def tile_chances(image: np.ndarray, candidates: list[Candidate], model=None) -> np.ndarray:
+    """For each outline, the model's chance (0..1) that it is a face-up tile."""
+    model = model if model is not None else _model()
+    if model is None or not candidates:
+        return np.ones(len(candidates), np.float32)
+    model.setInput(batch_of(image, candidates))
+    return np.clip(model.forward()[:, 1], 0.0, 1.0)
+
+
+def sort_out(image: np.ndarray, candidates: list[Candidate], model=None) -> list[Believed]:
+    """The outlines believed to be tiles, each with how far it is believed."""
+    chances = tile_chances(image, candidates, model)
+    return [
+        Believed(candidate, float(min(1.0, chance / SURE_ABOVE)))
+        for candidate, chance in zip(candidates, chances, strict=True)
+        if chance >= DROP_BELOW
+    ]
