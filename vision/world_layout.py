@@ -1,0 +1,171 @@
+"""Where the tiles lie: alone, in touching rows (side by side), in lines (end to end, as a
+train) and in blocks, each group turned any way, none overlapping another, all of them
+wholly inside the photo.
+
+Placing works on the canvas (the table from above) and checks every raised corner through
+the camera, so a tile near the edge of a slanted photo is still wholly in the frame.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from vision.world_camera import Camera
+from vision.world_tiles import tile_corners
+
+OCCUPANCY_STEP = 4  # canvas px per cell of the occupancy grid
+
+
+@dataclass
+class Placed:
+    """One tile-shaped object on the canvas: its footprint and the top the camera sees."""
+
+    kind: str  # "face up", "face down" or "on edge"
+    item: object  # the Tile, or None
+    footprint: np.ndarray  # 4x2 canvas px, corner order as world_tiles.tile_corners
+    top: np.ndarray  # 4x2 canvas px: the face, raised by the thickness
+    height: float
+
+
+def plan_groups(rng: np.random.Generator, count: int) -> list[tuple[str, int]]:
+    """Split ``count`` tiles into groups: ("single"|"row"|"line"|"block", size)."""
+    arrangement = rng.choice(["scattered", "rows", "mixed"], p=[0.35, 0.3, 0.35])
+    groups = []
+    left = count
+    while left > 0:
+        if arrangement == "scattered" or left == 1:
+            kind = "single" if rng.random() < 0.85 or left == 1 else "row"
+        elif arrangement == "rows":
+            kind = str(rng.choice(["row", "line", "block"], p=[0.5, 0.2, 0.3]))
+        else:
+            kind = str(rng.choice(["single", "row", "line", "block"], p=[0.4, 0.3, 0.15, 0.15]))
+        size = (
+            1 if kind == "single" else int(min(left, rng.integers(2, 9 if kind != "line" else 6)))
+        )
+        if kind == "block" and size < 4:
+            kind = "row"
+        groups.append((kind, size))
+        left -= size
+    return groups
+
+
+def group_poses(rng, kind: str, size: int, width: float) -> list[tuple[np.ndarray, np.ndarray]]:
+    """Centres (around 0, 0) and ``along`` directions of a group's tiles before turning."""
+    gap = width * rng.uniform(0.0, 0.03)
+    length = 2 * width
+    poses = []
+    if kind == "block":
+        cols = int(np.ceil(np.sqrt(size / 2))) + int(rng.integers(0, 2))
+        cols = max(2, min(cols, size))
+    for i in range(size):
+        if kind == "row":  # side by side, long edges touching
+            c = np.array([i * (width + gap), 0.0])
+        elif kind == "line":  # end to end
+            c = np.array([0.0, i * (length + gap)])
+        elif kind == "block":
+            c = np.array([(i % cols) * (width + gap), (i // cols) * (length + gap)])
+        else:
+            c = np.zeros(2)
+        wobble = np.deg2rad(rng.normal(0, 0.8 if kind != "single" else 0))
+        along = np.array([np.sin(wobble), np.cos(wobble)])
+        if rng.random() < 0.5:  # which end the first number sits at
+            along = -along
+        poses.append((c, along))
+    centre = np.mean([c for c, _ in poses], axis=0)
+    return [(c - centre, a) for c, a in poses]
+
+
+class Table:
+    """The canvas's occupancy: what is already lying where."""
+
+    def __init__(self, camera: Camera) -> None:
+        self.camera = camera
+        w, h = camera.canvas_size
+        self.grid = np.zeros((h // OCCUPANCY_STEP + 1, w // OCCUPANCY_STEP + 1), np.uint8)
+
+    def _mask(self, polygons, grow: float) -> np.ndarray:
+        mask = np.zeros_like(self.grid)
+        for poly in polygons:
+            pts = np.round(np.asarray(poly) / OCCUPANCY_STEP * 16).astype(np.int32)
+            cv2.fillConvexPoly(mask, cv2.convexHull(pts), 1, cv2.LINE_8, 4)
+        if grow > 0:
+            k = int(np.ceil(grow / OCCUPANCY_STEP)) * 2 + 1
+            mask = cv2.dilate(mask, np.ones((k, k), np.uint8))
+        return mask
+
+    def free(self, polygons, grow: float = 0.0) -> bool:
+        return not (self._mask(polygons, grow) & self.grid).any()
+
+    def take(self, polygons) -> None:
+        self.grid |= self._mask(polygons, 0)
+
+
+def place_tiles(
+    rng,
+    camera: Camera,
+    table: Table,
+    items: list,
+    kind: str,
+    width: float,
+    thickness: float,
+    groups: list[tuple[str, int]],
+    spacing: float,
+    centre_bias: bool = False,
+) -> tuple[list[Placed], list]:
+    """Lay ``items`` out in ``groups``; return what was placed and what did not fit."""
+    placed, left_over = [], []
+    queue = list(items)
+    w, h = camera.photo_size
+    for group_kind, size in groups:
+        members = [queue.pop(0) for _ in range(min(size, len(queue)))]
+        if not members:
+            break
+        poses = group_poses(rng, group_kind, len(members), width)
+        for _attempt in range(50):
+            if centre_bias:
+                aim = np.array([w, h]) * (0.5 + rng.uniform(-0.08, 0.08, 2))
+            else:
+                aim = rng.uniform(0, 1, 2) * (w, h)
+            origin = camera.to_canvas([aim])[0]
+            turn = rng.uniform(0, 2 * np.pi)
+            if centre_bias:  # a close-up is framed along the tiles, give or take a little
+                turn = np.pi * (int(rng.integers(2)) + 0.5 * (w > h)) + rng.normal(0, 0.12)
+            rot = np.array([[np.cos(turn), -np.sin(turn)], [np.sin(turn), np.cos(turn)]])
+            group = []
+            for (c, along), item in zip(poses, members, strict=True):
+                foot = _footprint(kind, origin + rot @ c, rot @ along, width, thickness)
+                top = camera.raised(foot, thickness if kind != "on edge" else width)
+                group.append(Placed(kind, item, foot, top, thickness))
+            outline = [np.vstack([p.footprint, p.top]) for p in group]
+            in_frame = all(camera.in_frame(camera.to_photo(p.top)) for p in group)
+            if in_frame and table.free(outline, spacing):
+                table.take(outline)
+                placed.extend(group)
+                break
+        else:
+            if len(members) > 1:  # the group does not fit whole: try its tiles alone
+                more, rest = place_tiles(
+                    rng,
+                    camera,
+                    table,
+                    members,
+                    kind,
+                    width,
+                    thickness,
+                    [("single", 1)] * len(members),
+                    spacing,
+                )
+                placed.extend(more)
+                left_over.extend(rest)
+            else:
+                left_over.extend(members)
+    return placed, left_over + queue
+
+
+def _footprint(kind, centre, along, width, thickness) -> np.ndarray:
+    if kind == "on edge":  # standing on a long edge: as long as a tile, as thin as it is thick
+        return tile_corners(centre, along, thickness, 2 * width)
+    return tile_corners(centre, along, width)
