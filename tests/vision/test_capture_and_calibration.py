@@ -1,12 +1,21 @@
 """Frame sources, the mat's calibration and the lighting check."""
 
+import sys
+
 import cv2
 import numpy as np
 import pytest
 
 from companion.tiles import Tile
 from vision.calibration import CalibrationError, check_lighting, from_config, from_markers
-from vision.capture import CameraError, FileSource, FrameSource, open_source
+from vision.capture import (
+    CameraError,
+    FileSource,
+    FrameSource,
+    NoCamera,
+    open_source,
+    parse_source,
+)
 
 
 def test_a_folder_replays_its_photos_in_order(tmp_path, one_tile):
@@ -80,3 +89,52 @@ def test_black_cloth_with_a_few_tiles_and_white_paper_are_not_bad_light():
     assert check_lighting(cloth).ok
     paper = np.full((300, 400, 3), 252, np.uint8)
     assert check_lighting(paper).ok
+
+
+# --- picamera2 that cannot be imported (Raspberry Pi OS's apt build vs. the venv's numpy) ----
+
+NUMPY_MISMATCH = (
+    "numpy.dtype size changed, may indicate binary incompatibility. "
+    "Expected 96 from C header, got 88 from PyObject"
+)
+
+
+@pytest.fixture
+def broken_picamera2(tmp_path, monkeypatch):
+    """A picamera2 on sys.path whose import raises ValueError, as apt's does under numpy 2."""
+    package = tmp_path / "fake-site" / "picamera2"
+    package.mkdir(parents=True)
+    (package / "__init__.py").write_text(f"raise ValueError({NUMPY_MISMATCH!r})\n")
+    monkeypatch.syspath_prepend(str(package.parent))
+    monkeypatch.delitem(sys.modules, "picamera2", raising=False)
+    return package.parent
+
+
+@pytest.mark.parametrize("name", ["picamera2", "picamera"])
+def test_a_picamera2_that_fails_to_import_is_a_camera_error_that_says_what_to_do(
+    broken_picamera2, name
+):
+    with pytest.raises(CameraError) as caught:
+        open_source(name)
+    message = str(caught.value)
+    assert "picamera2" in message and "numpy" in message
+    assert "tools/install-pi.sh" in message and "phones still score" in message
+
+
+def test_auto_with_a_broken_picamera2_and_no_usb_camera_names_both(broken_picamera2):
+    with pytest.raises(CameraError) as caught:
+        open_source("auto")
+    assert "picamera2" in str(caught.value) and "V4L2" in str(caught.value)
+
+
+def test_the_documented_source_names_are_understood(tmp_path, one_tile):
+    cv2.imwrite(str(tmp_path / "hand.png"), one_tile(Tile(2, 5)))
+    assert parse_source("picamera2") == parse_source("picamera") == ("picamera2", "")
+    assert parse_source("v4l2") == ("v4l2", "0") and parse_source("v4l2:1") == ("v4l2", "1")
+    assert parse_source("auto") == ("auto", "") and parse_source("none") == ("none", "")
+    for folder in (str(tmp_path), f"files:{tmp_path}", str(tmp_path / "hand.png")):
+        assert parse_source(folder)[0] == "files"
+        with open_source(folder) as camera:
+            assert camera.still().shape[2] == 3
+    with pytest.raises(NoCamera, match="phones"):
+        open_source("none")
