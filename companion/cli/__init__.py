@@ -13,7 +13,15 @@ import sys
 
 from companion.errors import CompanionError
 
-COMMANDS = ("games", "simulate", "demo", "serve", "hardware-test", "recognise")
+COMMANDS = (
+    "games",
+    "simulate",
+    "demo",
+    "serve",
+    "hardware-test",
+    "recognise",
+    "doctor",
+)
 
 
 class OneLineParser(argparse.ArgumentParser):
