@@ -21,6 +21,7 @@ COMMANDS = (
     "hardware-test",
     "recognise",
     "doctor",
+    "calibrate",
 )
 
 
