@@ -56,7 +56,10 @@ case "$NUMPY" in
     1.*) echo "opencv-python-headless<4.12" >>"$CONSTRAINTS" ;;  # 4.12 and later need numpy 2
 esac
 echo "keeping apt's numpy $NUMPY; constraints: $(tr '\n' ' ' <"$CONSTRAINTS")"
-"$PREFIX/bin/pip" install --quiet --upgrade --constraint "$CONSTRAINTS" "$SOURCE"
+# mpremote copies the centerpiece's firmware onto the Pico (docs/build.md, "The Pico")
+"$PREFIX/bin/pip" install --quiet --upgrade --constraint "$CONSTRAINTS" "$SOURCE" mpremote
+
+ln -sf "$PREFIX/bin/train-companion" /usr/local/bin/train-companion
 
 say "check: the venv imports apt's picamera2 with the same numpy"
 "$PREFIX/bin/python" - <<'EOF'

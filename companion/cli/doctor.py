@@ -161,7 +161,7 @@ def check_data_dir(directory: Path) -> Finding:
                 "data directory",
                 "FAIL",
                 f"{directory} is not writable ({error.strerror})",
-                f"sudo chown -R train-companion: {directory}",
+                _ownership_fix(directory),
             )
         state = "writable"
     elif os.access(existing, os.W_OK):
@@ -180,6 +180,22 @@ def check_data_dir(directory: Path) -> Finding:
     if free_mb < LOW_SPACE_MB:
         return Finding("data directory", "warn", detail, _SPACE_FIX)
     return Finding("data directory", "ok", detail)
+
+
+def _ownership_fix(directory: Path) -> str:
+    import pwd
+
+    owner = directory.stat().st_uid
+    if owner != os.geteuid():
+        try:
+            name = pwd.getpwuid(owner).pw_name
+        except KeyError:
+            name = str(owner)
+        return (
+            f"it belongs to {name}: check it as the service does, "
+            f"sudo -u {name} train-companion doctor"
+        )
+    return f"sudo chown -R train-companion: {directory} (and check the card is not read-only)"
 
 
 _SPACE_FIX = "free some space (old files in the home folder, `sudo apt clean`) or a larger card"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import http.server
 import json
+import os
 import socket
 import subprocess
 import sys
@@ -14,7 +15,13 @@ import numpy as np
 import pytest
 
 from companion.cli import main
-from companion.cli.doctor import check_centerpiece, check_clock, check_data_dir, check_web_port
+from companion.cli.doctor import (
+    _ownership_fix,
+    check_centerpiece,
+    check_clock,
+    check_data_dir,
+    check_web_port,
+)
 from companion.config import load_config
 from hardware.simulated import SimulatedCenterpiece
 
@@ -191,3 +198,12 @@ def test_doctor_from_the_command_line(table):
     )
     assert done.returncode == 0, done.stdout + done.stderr
     assert "ready for a game night" in done.stdout
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="needs root to give a folder away")
+def test_a_data_dir_of_another_user_says_to_check_as_that_user(tmp_path):
+    folder = tmp_path / "data"
+    folder.mkdir()
+    os.chown(folder, 65534, 65534)
+    fix = _ownership_fix(folder)
+    assert "sudo -u" in fix and "train-companion doctor" in fix
