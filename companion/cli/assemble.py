@@ -26,7 +26,11 @@ log = logging.getLogger("train_companion")
 
 
 def say(message: str) -> None:
-    print(f"train-companion: {message}", file=sys.stderr, flush=True)
+    """A part that cannot start: a warning, with journald's priority under systemd."""
+    from companion.logs import under_journald
+
+    prefix = "<4>" if under_journald() else ""
+    print(f"{prefix}train-companion: {message}", file=sys.stderr, flush=True)
 
 
 class Table(contextlib.ExitStack):

@@ -66,3 +66,16 @@ def test_version_from_the_installed_command():
         [sys.executable, "-m", "companion.cli", "--version"], capture_output=True, text=True
     )
     assert done.returncode == 0 and done.stdout.startswith("train-companion 0.")
+
+
+def test_a_part_that_cannot_start_is_a_warning_in_the_journal(tmp_path, monkeypatch):
+    from companion.cli.assemble import say
+
+    with open(tmp_path / "journal", "w") as stream:
+        status = os.fstat(stream.fileno())
+        monkeypatch.setenv("JOURNAL_STREAM", f"{status.st_dev}:{status.st_ino}")
+        monkeypatch.setattr(sys, "stderr", stream)
+        say("camera: picamera2 is installed but cannot be imported")
+    assert (tmp_path / "journal").read_text() == (
+        "<4>train-companion: camera: picamera2 is installed but cannot be imported\n"
+    )
