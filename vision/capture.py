@@ -57,6 +57,8 @@ class FileSource(_Closing):
 
     def __init__(self, path: str | Path) -> None:
         path = Path(path)
+        if not path.exists():
+            raise CameraError(f"{path}: no such photo or folder (camera.source)")
         if path.is_dir():
             self.files = sorted(p for p in path.iterdir() if p.suffix.lower() in PHOTO_SUFFIXES)
         else:

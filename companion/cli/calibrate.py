@@ -76,6 +76,8 @@ def run(args: argparse.Namespace) -> int:
         path = SYSTEM_CONFIG
     config = load_config(path if path is not None and path.exists() else None)  # or a new file
     size = layout.zone_mm if layout else config.mat_size_mm
+    origin = f"a {layout.name} mat" if layout else f"camera.mat_size_mm in {config.source}"
+    print(f"scoring zone: {size[0]:g} x {size[1]:g} mm ({origin}; --size A4 or A3 if not)")
     return calibrate(path, config.camera, size, args.photo, args.preview)
 
 

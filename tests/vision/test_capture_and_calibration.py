@@ -276,3 +276,8 @@ def test_keys_are_replaced_in_place_even_over_several_lines():
     assert set_camera_keys('pin = "2468"\n', {"mat_size_mm": "[1, 2]"}) == (
         'pin = "2468"\n\n[camera]\nmat_size_mm = [1, 2]\n'
     )
+
+
+def test_a_photo_folder_that_is_not_there_is_a_camera_error(tmp_path):
+    with pytest.raises(CameraError, match="no such photo or folder"):
+        open_source(str(tmp_path / "hands") + "/")
