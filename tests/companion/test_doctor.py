@@ -15,13 +15,8 @@ import numpy as np
 import pytest
 
 from companion.cli import main
-from companion.cli.doctor import (
-    _ownership_fix,
-    check_centerpiece,
-    check_clock,
-    check_data_dir,
-    check_web_port,
-)
+from companion.cli.doctor import _ownership_fix, check_clock, check_data_dir, check_web_port
+from companion.cli.doctor_parts import check_centerpiece
 from companion.config import load_config
 from hardware.simulated import SimulatedCenterpiece
 
