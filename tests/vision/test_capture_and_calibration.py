@@ -20,6 +20,8 @@ from vision.capture import (
     parse_source,
 )
 from vision.mat import MatSizeError, mat_layout, render_mat, write_mat
+from vision.reader import HandReader
+from vision.synth import draw_tile
 
 
 def test_a_folder_replays_its_photos_in_order(tmp_path, one_tile):
@@ -147,11 +149,21 @@ def test_the_documented_source_names_are_understood(tmp_path, one_tile):
 # --- the printable mat and `train-companion calibrate` on a synthetic photo ----------------
 
 
-def photo_of_mat(layout, corners_px, size=(1600, 1200), paper=235, background=(60, 90, 120)):
+def photo_of_mat(
+    layout, corners_px, size=(1600, 1200), paper=235, background=(60, 90, 120), hand=()
+):
     """The printed mat lying on a table, seen by a camera at an angle: the mat rendered at
-    4 px/mm, its page corners warped onto ``corners_px`` of a textured background."""
+    4 px/mm with the ``hand``'s tiles (24 mm wide) laid in its zone, its page corners warped
+    onto ``corners_px`` of a textured background."""
     mat = render_mat(layout, px_per_mm=4.0)
     mat = np.where(mat == 255, np.uint8(paper), mat)  # paper under room light is not 255
+    zone_x, zone_y = layout.zone_corners_mm()[0] * 4.0
+    for n, tile in enumerate(hand):
+        sprite = draw_tile(tile, 96, (200, 232, 242), False, False)
+        x0, y0 = int(zone_x) + 60 + 150 * n, int(zone_y) + 120
+        region = mat[y0 : y0 + sprite.shape[0], x0 : x0 + sprite.shape[1]]
+        alpha = sprite[..., 3:4] / 255.0
+        region[:] = (region * (1 - alpha) + sprite[..., :3] * alpha).astype(np.uint8)
     h, w = mat.shape[:2]
     page = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
     warp = cv2.getPerspectiveTransform(page, np.float32(corners_px))
@@ -281,3 +293,31 @@ def test_keys_are_replaced_in_place_even_over_several_lines():
 def test_a_photo_folder_that_is_not_there_is_a_camera_error(tmp_path):
     with pytest.raises(CameraError, match="no such photo or folder"):
         open_source(str(tmp_path / "hands") + "/")
+
+
+def test_a_hand_on_the_calibrated_mat_is_read_from_the_mat_alone(tmp_path, config_file):
+    """Calibrate on the empty mat, then lay a hand on it: the hand reader reads the zone seen
+    from above, not the markers around it (on the raw photo they pass for blank tiles)."""
+    layout = mat_layout("A3")
+    empty, _ = photo_of_mat(layout, TILTED, paper=200)
+    cv2.imwrite(str(tmp_path / "empty.png"), empty)
+    assert main(
+        ["calibrate", "--size", "A3", "--config", str(config_file),
+         "--photo", str(tmp_path / "empty.png"), "--preview", str(tmp_path / "p.jpg")]
+    ) == 0  # fmt: skip
+    config = load_config(config_file, environ={})
+    hand = [Tile(3, 5), Tile(6, 6), Tile(2, 9)]
+    photo, _ = photo_of_mat(layout, TILTED, paper=200, hand=hand)
+    (tmp_path / "hands").mkdir()
+    cv2.imwrite(str(tmp_path / "hands" / "hand.png"), photo)
+    reader = HandReader(
+        FileSource(tmp_path / "hands"),
+        submit=lambda reading: None,
+        photo_dir=tmp_path / "pictures",
+        mat_corners=config.mat_corners,
+        mat_size_mm=config.mat_size_mm,
+    )
+    with reader:
+        reading = reader.read(seat=0)
+    assert sorted(tuple(ends) for ends in reading.tiles) == [(2, 9), (3, 5), (6, 6)]
+    assert reading.total == 31
