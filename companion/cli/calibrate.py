@@ -20,7 +20,7 @@ import tempfile
 from pathlib import Path
 
 from companion.config import load_config
-from companion.errors import CompanionError
+from companion.errors import CompanionError, ConfigError
 
 SYSTEM_CONFIG = Path("/etc/train-companion/config.toml")
 DEFAULT_PREVIEW = Path("mat-preview.jpg")
@@ -163,7 +163,12 @@ def store_calibration(path: Path, corners: list[list[float]], size: tuple[float,
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as file:
             file.write(text)
-        load_config(temporary, environ={})  # never leave a config the service refuses
+        try:
+            load_config(temporary, environ={})  # never leave a config the service refuses
+        except ConfigError as error:
+            raise CompanionError(
+                f"{path} is left as it was: the edit would not load ({error})"
+            ) from None
         if path.exists():
             status = path.stat()
             os.chmod(temporary, status.st_mode & 0o777)

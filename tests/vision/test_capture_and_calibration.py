@@ -1,5 +1,6 @@
 """Frame sources, the mat's calibration and the lighting check."""
 
+import os
 import sys
 
 import cv2
@@ -7,7 +8,7 @@ import numpy as np
 import pytest
 
 from companion.cli import main
-from companion.cli.calibrate import set_camera_keys
+from companion.cli.calibrate import set_camera_keys, store_calibration
 from companion.config import load_config
 from companion.tiles import Tile
 from vision.calibration import CalibrationError, check_lighting, from_config, from_markers
@@ -321,3 +322,16 @@ def test_a_hand_on_the_calibrated_mat_is_read_from_the_mat_alone(tmp_path, confi
         reading = reader.read(seat=0)
     assert sorted(tuple(ends) for ends in reading.tiles) == [(2, 9), (3, 5), (6, 6)]
     assert reading.total == 31
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="needs root to give the file to another owner")
+def test_storing_the_mat_keeps_the_configs_owner_and_mode(tmp_path, config_file):
+    """/etc/train-companion/config.toml is root:train-companion 0640; sudo calibrate must not
+    leave it root:root (the service could no longer read it)."""
+    os.chown(config_file, 0, 65534)
+    os.chmod(config_file, 0o640)
+    store_calibration(config_file, [[1, 2], [30, 2], [30, 20], [1, 20]], (326.0, 203.0))
+    status = config_file.stat()
+    assert (status.st_uid, status.st_gid, status.st_mode & 0o777) == (0, 65534, 0o640)
+    assert load_config(config_file, environ={}).mat_size_mm == (326.0, 203.0)
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".config-")] == []
