@@ -38,3 +38,9 @@ def test_the_venv_sees_apts_picamera2_and_keeps_apts_numpy():
 def test_the_script_is_valid_shell():
     done = subprocess.run(["sh", "-n", str(SCRIPT)], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
+
+
+@pytest.mark.skipif(shutil.which("shellcheck") is None, reason="shellcheck is not installed")
+def test_shellcheck_finds_nothing_in_the_script():
+    done = subprocess.run(["shellcheck", str(SCRIPT)], capture_output=True, text=True)
+    assert done.returncode == 0, done.stdout
