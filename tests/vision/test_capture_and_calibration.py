@@ -1,6 +1,8 @@
 """Frame sources, the mat's calibration and the lighting check."""
 
 import os
+import shutil
+import subprocess
 import sys
 
 import cv2
@@ -335,3 +337,19 @@ def test_storing_the_mat_keeps_the_configs_owner_and_mode(tmp_path, config_file)
     assert (status.st_uid, status.st_gid, status.st_mode & 0o777) == (0, 65534, 0o640)
     assert load_config(config_file, environ={}).mat_size_mm == (326.0, 203.0)
     assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".config-")] == []
+
+
+@pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="poppler-utils is not installed")
+def test_the_pdf_as_a_pdf_reader_draws_it_has_the_zone_where_the_layout_says(tmp_path):
+    layout = mat_layout("A4")
+    write_mat(layout, tmp_path / "mat.pdf")
+    subprocess.run(
+        ["pdftoppm", "-r", "100", "-png", "-singlefile", str(tmp_path / "mat.pdf"),
+         str(tmp_path / "page")],
+        check=True,
+    )  # fmt: skip
+    page = cv2.imread(str(tmp_path / "page.png"))
+    px_per_mm = 100 / 25.4
+    assert abs(page.shape[1] - 297 * px_per_mm) < 2 and abs(page.shape[0] - 210 * px_per_mm) < 2
+    mat = from_markers(page, layout.zone_mm)
+    assert np.abs(mat.corners - layout.zone_corners_mm() * px_per_mm).max() < 2
