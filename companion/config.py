@@ -14,6 +14,7 @@ also come from the environment variable ``TRAIN_COMPANION_PIN``.
     [camera]
     source = "auto"        # auto, picamera2, v4l2, v4l2:1, a folder or file of photos, none
     set = 12               # the highest double in play
+    mat_size_mm = [600, 400]   # the scoring zone, from `train-companion calibrate`
 
     [sounds]               # what the centerpiece plays, by what happened
     turn = "clickety-clack"
@@ -45,6 +46,7 @@ DEFAULT_SOUNDS = {
     "game_won": ["rooster"],
 }
 DEFAULT_DATA_DIR = "~/.local/share/train-companion"
+DEFAULT_MAT_SIZE_MM = (600.0, 400.0)  # the scoring zone inside the mat's markers
 DEFAULT_KEEP_FINISHED_GAMES = 10  # a 13-round game of 4 is some 10-20 MB of photos
 PIN_VARIABLE = "TRAIN_COMPANION_PIN"
 
@@ -58,6 +60,7 @@ class Config:
     camera: str = "auto"
     camera_set: int = 12
     mat_corners: list[list[float]] | None = None
+    mat_size_mm: tuple[float, float] = DEFAULT_MAT_SIZE_MM
     sounds: dict[str, list[str]] = field(default_factory=lambda: dict(DEFAULT_SOUNDS))
     seats: dict[str, Any] = field(default_factory=dict)
     centerpiece: dict[str, Any] = field(default_factory=dict)
@@ -95,7 +98,7 @@ def _build(raw: dict[str, Any], environ, source: str) -> Config:
     photos = check.table(raw, "photos")
     check.known(web, {"host", "port"}, "web.")
     check.known(photos, {"keep_finished_games"}, "photos.")
-    check.known(camera, {"source", "set", "mat_corners"}, "camera.")
+    check.known(camera, {"source", "set", "mat_corners", "mat_size_mm"}, "camera.")
     check.known(sounds_raw, set(SOUND_EVENTS), "sounds.")
 
     port = web.get("port", 8080)
@@ -111,6 +114,16 @@ def _build(raw: dict[str, Any], environ, source: str) -> Config:
     corners = camera.get("mat_corners")
     if corners is not None and not _is_corners(corners):
         check.fail("camera.mat_corners", "must be four [x, y] points in image pixels")
+    mat_size = camera.get("mat_size_mm", list(DEFAULT_MAT_SIZE_MM))
+    if not (
+        isinstance(mat_size, list)
+        and len(mat_size) == 2
+        and all(isinstance(v, int | float) and not isinstance(v, bool) for v in mat_size)
+        and all(50 <= v <= 2000 for v in mat_size)
+    ):
+        check.fail(
+            "camera.mat_size_mm", f"must be [width, height] in mm, 50-2000, not {mat_size!r}"
+        )
 
     sounds = dict(DEFAULT_SOUNDS)
     for event, value in sounds_raw.items():
@@ -135,6 +148,7 @@ def _build(raw: dict[str, Any], environ, source: str) -> Config:
         camera=check.text(camera, "source", "auto", "camera."),
         camera_set=camera_set,
         mat_corners=corners,
+        mat_size_mm=(float(mat_size[0]), float(mat_size[1])),
         sounds=sounds,
         seats=check.table(raw, "seats"),
         centerpiece=check.table(raw, "centerpiece"),

@@ -13,6 +13,7 @@ Frame(seq=7, type=2, body=b'\\x00\\x01')
 
 from __future__ import annotations
 
+import binascii
 from dataclasses import dataclass
 
 PROTOCOL_VERSION = 1
@@ -84,14 +85,12 @@ class Frame:
 
 
 def crc16(data: bytes) -> int:
-    """CRC-16/CCITT-FALSE: poly 0x1021, init 0xFFFF, no reflection, no final XOR."""
-    crc = 0xFFFF
-    for byte in data:
-        crc ^= byte << 8
-        for _ in range(8):
-            crc = ((crc << 1) ^ 0x1021) if crc & 0x8000 else (crc << 1)
-            crc &= 0xFFFF
-    return crc
+    """CRC-16/CCITT-FALSE: poly 0x1021, init 0xFFFF, no reflection, no final XOR.
+
+    binascii.crc_hqx is that CRC (XMODEM's, which starts from a given value); the firmware
+    computes it bit by bit, since MicroPython has no binascii.crc_hqx.
+    """
+    return binascii.crc_hqx(data, 0xFFFF)
 
 
 def cobs_encode(data: bytes) -> bytes:

@@ -39,7 +39,7 @@ log = logging.getLogger(__name__)
 
 __all__ = ["HandReader", "SyntheticCamera", "open_camera"]
 
-MAT_MM = (600.0, 400.0)
+MAT_MM = (600.0, 400.0)  # the scoring zone when the config does not say (camera.mat_size_mm)
 
 
 class SyntheticCamera:
@@ -72,12 +72,15 @@ class HandReader:
         photo_dir: Path,
         set_max: int = 12,
         mat_corners: list | None = None,
+        mat_size_mm: tuple[float, float] = MAT_MM,
     ) -> None:
         self.source = source
         self.submit = submit
         self.photo_dir = Path(photo_dir)
         self.set_max = set_max
-        self.mat: MatCalibration | None = from_config(mat_corners, MAT_MM) if mat_corners else None
+        self.mat: MatCalibration | None = (
+            from_config(mat_corners, mat_size_mm) if mat_corners else None
+        )
         self._jobs: queue.Queue[int | None] = queue.Queue()
         self._worker = threading.Thread(target=self._run, name="hand-reader", daemon=True)
         self._worker.start()

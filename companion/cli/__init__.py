@@ -13,7 +13,16 @@ import sys
 
 from companion.errors import CompanionError
 
-COMMANDS = ("games", "simulate", "demo", "serve", "hardware-test", "recognise")
+COMMANDS = (
+    "games",
+    "simulate",
+    "demo",
+    "serve",
+    "hardware-test",
+    "recognise",
+    "doctor",
+    "calibrate",
+)
 
 
 class OneLineParser(argparse.ArgumentParser):
@@ -28,6 +37,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="train-companion",
         description="The tabletop companion for domino train games.",
     )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {version()}")
     subparsers = parser.add_subparsers(
         dest="command", metavar="COMMAND", parser_class=OneLineParser
     )
@@ -37,6 +47,17 @@ def build_parser() -> argparse.ArgumentParser:
         sub = module.add_parser(subparsers)
         sub.set_defaults(run=module.run)
     return parser
+
+
+def version() -> str:
+    """The installed package's version (from pyproject.toml)."""
+    from importlib.metadata import PackageNotFoundError
+    from importlib.metadata import version as installed
+
+    try:
+        return installed("train-companion")
+    except PackageNotFoundError:
+        return "unknown (not installed: pip install .)"
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -26,7 +26,11 @@ log = logging.getLogger("train_companion")
 
 
 def say(message: str) -> None:
-    print(f"train-companion: {message}", file=sys.stderr, flush=True)
+    """A part that cannot start: a warning, with journald's priority under systemd."""
+    from companion.logs import under_journald
+
+    prefix = "<4>" if under_journald() else ""
+    print(f"{prefix}train-companion: {message}", file=sys.stderr, flush=True)
 
 
 class Table(contextlib.ExitStack):
@@ -148,8 +152,10 @@ class Table(contextlib.ExitStack):
     def _camera(self) -> None:
         try:
             from vision.reader import HandReader, open_camera
-        except ImportError:
-            raise CompanionError("the camera software is not installed; scores by hand") from None
+        except Exception as error:  # ImportError, or numpy/OpenCV that do not agree (ValueError)
+            raise CompanionError(
+                f"the camera software cannot be loaded ({error}); scores by hand"
+            ) from None
         if self.simulate:
             from vision.reader import SyntheticCamera
 
@@ -164,6 +170,7 @@ class Table(contextlib.ExitStack):
                 self.photo_dir,
                 set_max=self.config.camera_set,
                 mat_corners=self.config.mat_corners,
+                mat_size_mm=self.config.mat_size_mm,
             )
         )
         self.companion.hand_reader = self.camera.request

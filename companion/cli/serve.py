@@ -53,13 +53,12 @@ def settings(args: argparse.Namespace):
 
 
 def run(args: argparse.Namespace) -> int:
-    import logging
-
     from companion.cli.assemble import Table
+    from companion.logs import setup_logging
     from companion.notify import notify, watchdog_interval
 
-    # one line per message, as journald shows them; the time comes from the journal
-    logging.basicConfig(level=logging.INFO, format="train-companion: %(message)s")
+    # one line per message with its level (journald priorities under systemd)
+    setup_logging()
     config, problem = settings(args)
     stopping = threading.Event()
     for number in (signal.SIGTERM, signal.SIGINT):
