@@ -178,6 +178,8 @@ class Companion:
             raise CompanionError("the game is over; the host can start a new one")
         if match.round_needs_scores():
             return self._scoring_gesture(cmd)
+        if cmd.gesture == "double" and match.just_ended_turn(cmd.seat):
+            return self._late_tap(cmd.seat)
         self._seat_to_move(cmd.seat)
         if cmd.gesture not in match.game.live_gestures:
             word = GESTURE_WORDS[cmd.gesture]
@@ -349,8 +351,19 @@ class Companion:
             return self._commit(match.prepare_end())
         return []
 
+    def _late_tap(self, seat: int) -> list[Event]:
+        """A double press: its first press already ended the seat's turn (buttons act at
+        once), so the second adds the last-tile tap for that seat. The turn stays where it
+        went: the table never sees it move twice."""
+        match = self.match
+        if "double" not in match.game.live_gestures or seat in match.state.tapped:
+            return []
+        return self._commit(match.prepare_late_tap(seat))
+
     def _scoring_gesture(self, cmd: c.Gesture) -> list[Event]:
         match = self.match
+        if cmd.gesture == "double":
+            return []  # the second press of a double: its first press did what was meant
         waiting = self._waiting()
         if cmd.seat not in waiting:
             raise CompanionError(f"{match.players[cmd.seat]}'s hand is already scored")
