@@ -273,9 +273,9 @@ def run(args: argparse.Namespace) -> int:
             for part, problem in table.companion.degraded.items():
                 print(f"(demo without the {part}: {problem})")
             if table.web is not None:
-                from web import join_url, print_join_qr
+                import web
 
-                print_join_qr(join_url(args.host, table.web.port))
+                url = web.join_url(args.host, table.web.port)
             if table.centerpiece is not None:
                 try:
                     table.centerpiece.wait_connected(5.0)
@@ -284,6 +284,10 @@ def run(args: argparse.Namespace) -> int:
             demo = Demo(table, sim, args.speed)
             starter = sim.deal()
             table.companion.call(c.NewGame(args.game, names, game.preset, options, starter))
+            if table.web is not None:  # the QR code carries the game's join code
+                code = table.companion.join_code
+                web.print_join_qr(web.join_link(url, code) if code else url)
+                web.print_join_code(url, code)
             print(f"{game.title} ({game.preset}) for {', '.join(names)}")
             while True:
                 demo.play_round()
@@ -296,6 +300,6 @@ def run(args: argparse.Namespace) -> int:
             winners = " and ".join(match.players[s] for s in match.pad.winners())
             print(f"\n{winners} {'wins' if len(match.pad.winners()) == 1 else 'share the win'}!")
             if args.speed > 0 and table.web is not None:
-                print(f"The score pad stays up at {table.web.url} for a minute; Ctrl-C to leave")
+                print(f"The score pad stays up at {url} for a minute; Ctrl-C to leave")
                 time.sleep(60)
     return 0
