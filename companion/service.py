@@ -349,8 +349,8 @@ class Companion:
 
     def _after_score(self) -> list[Event]:
         match = self.match
-        if match.round_needs_scores():
-            return []
+        if match.round_needs_scores() or match.state.outcome is None:
+            return []  # hands still to score, or a correction while the round is in play
         if match.is_last_round() and not match.finished:
             return self._commit(match.prepare_end())
         return []
