@@ -95,8 +95,9 @@ function renderPad(state) {
     return;
   }
   const leaders = new Set(state.leaders || []);
-  const markers = new Set(state.markers || []);
-  const tapped = new Set(state.last_tile || []);
+  const playing = state.phase === "playing"; // markers and taps belong to a round in play
+  const markers = new Set(playing ? state.markers || [] : []);
+  const tapped = new Set(playing ? state.last_tile || [] : []);
   const toMove = state.turn ? state.turn.seat : null;
   const current = state.round ? state.round.number : null;
   const readings = (state.scoring && state.scoring.readings) || {};

@@ -51,7 +51,8 @@ export function describeGames(games) {
 // The help text names the choices of a text rule ('share': ..., 'play-on': ...) and the sets.
 function choices(option) {
   if (typeof option.default === "string") {
-    return [...option.help.matchAll(/'([a-z-]+)'\s*:/g)].map((m) => [m[1], m[1].replace("-", " ")]);
+    // each choice with its own explanation: "'share': players ...; 'play-on': ..."
+    return [...option.help.matchAll(/'([a-z-]+)'\s*:\s*([^;]+)/g)].map((m) => [m[1], m[1].replace("-", " "), m[2].trim()]);
   }
   if (option.name === "set") {
     return [...option.help.matchAll(/double-(\d+)/g)].map((m) => [m[1], `Double-${m[1]}`]);
@@ -70,11 +71,17 @@ export function optionField(option, value) {
   const listed = choices(option);
   if (listed.length > 1) {
     const kind = typeof option.default === "string" ? "text" : "number";
+    const explained = new Map(listed.map(([v, , why]) => [v, why]));
+    const explain = () => {
+      const why = explained.get(select.value);
+      if (why) help.textContent = sentence(why); // the chosen rule, in one line
+    };
     const select = h(
       "select",
-      { id, "data-rule": option.name, "data-kind": kind },
+      { id, "data-rule": option.name, "data-kind": kind, onchange: explain },
       listed.map(([v, words]) => h("option", { value: v, selected: String(value) === v }, sentence(words))),
     );
+    explain();
     return h("label", { class: "field", for: id }, h("strong", {}, name), select, help);
   }
   const kind = typeof option.default === "string" ? "text" : "number";
