@@ -50,9 +50,31 @@ def test_the_page_has_three_places_and_fits_a_phone(phone_page, game):
     assert page.locator("[data-claim]").count() == 3
     fits = page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     assert fits, "the page scrolls sideways at 360 px"
-    for button in page.locator("button:visible").all():
-        box = button.bounding_box()
-        assert box["height"] >= 44, f"{button.inner_text()!r} is a small target"
+
+
+SMALL_TARGETS = """() => [...document.querySelectorAll(
+  'button, a, select, input:not([type=checkbox]), summary, label.switch')]
+  .filter((el) => el.offsetParent !== null && !el.closest('.trail, p'))
+  .map((el) => [el.textContent.trim() || el.id || el.tagName, el.getBoundingClientRect()])
+  .filter(([, box]) => box.height < 44 || box.width < 44)
+  .map(([name, box]) => `${name}: ${Math.round(box.width)} x ${Math.round(box.height)}`)"""
+
+
+def test_every_target_in_every_place_is_big_enough_for_a_thumb(phone_page, game):
+    page = phone_page()
+    seat = seat_to_move(game)
+    game.call(c.Gesture(seat - 1, "hold"))
+    for place in ("pad", "seat"):
+        go(page, place)
+        assert page.evaluate(SMALL_TARGETS) == [], place
+    page.click("[data-claim='1']")
+    page.locator("#seat-buttons").wait_for(state="visible")
+    assert page.evaluate(SMALL_TARGETS) == [], "my seat"
+    log_in(page)
+    for details in ("#score-box", "#photo-box", "#setup-box"):
+        page.evaluate(f"document.querySelector('{details}').open = true")
+    page.locator("#setup-options .switch").first.wait_for()
+    assert page.evaluate(SMALL_TARGETS) == [], "host"
 
 
 def test_each_player_has_a_colour_on_the_pad_and_at_whose_turn(phone_page, game):
