@@ -217,3 +217,30 @@ def test_after_the_game_my_seat_says_it_is_over(phone_page, game):
     go(page, "seat")
     page.locator("#seat-none", has_text="The game is over").wait_for(timeout=2000)
     assert page.locator("#seat-buttons").is_hidden()
+
+
+def test_a_seat_phone_photographs_its_hand_and_confirms_it_with_one_button(phone_page, game):
+    from test_web_photos import vision_reads_photos
+
+    if not vision_reads_photos():
+        pytest.skip("this companion has no tile reader")
+    seat = seat_to_move(game)
+    score_everyone_but(game, keep=seat)
+    page = phone_page()
+    claim(page, seat)
+    page.set_input_files(
+        "#seat-photo", {"name": "hand.png", "mimeType": "image/png", "buffer": png(320, 240)}
+    )
+    page.click("#seat-photo-form button[type=submit]")
+    picture = page.locator("#seat-photo-result img")
+    picture.wait_for(timeout=10000)
+    assert picture.evaluate("img => img.complete && img.naturalWidth > 0")  # the annotated one
+    result = page.locator("#seat-photo-result").inner_text()
+    assert "0 tiles, 0 pips" in result and "null" not in result and "undefined" not in result
+    page.wait_for_function(
+        "() => document.querySelector(\"[data-gesture='press']\").textContent === 'Confirm 0'"
+    )
+    assert page.locator("button:visible", has_text="Confirm").count() == 1
+    page.click("[data-gesture='press']")
+    page.locator("#seat-why", has_text="Round scored").wait_for(timeout=2000)
+    assert game.state()["rounds"][0]["scores"][seat - 1] == 0

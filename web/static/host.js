@@ -47,10 +47,9 @@ function renderJoin(state) {
   if (!code || shownQrFor === code) return;
   shownQrFor = code;
   $("join-code").textContent = code;
-  $("join-qr").replaceChildren(
-    h("img", { src: `/api/join-qr.svg?code=${encodeURIComponent(code)}`, alt: `join QR code for join code ${code}`, width: 240, height: 240 }),
-    session.join_link ? h("p", { class: "url small" }, h("a", { href: session.join_link }, session.join_link)) : null,
-  );
+  const picture = h("img", { src: `/api/join-qr.svg?code=${encodeURIComponent(code)}`, alt: `join QR code for join code ${code}`, width: 240, height: 240 });
+  const link = session.join_link ? h("p", { class: "url small" }, h("a", { href: session.join_link }, session.join_link)) : "";
+  $("join-qr").replaceChildren(picture, link);
 }
 
 function keep(select, options) {

@@ -23,7 +23,7 @@ export async function sendPhoto(file, seat, result, onError) {
   }
   const tiles = Array.isArray(answer.tiles) ? answer.tiles.length : 0;
   const pips = Number.isFinite(answer.pip_total) ? answer.pip_total : 0;
-  result.replaceChildren(
+  const parts = [
     answer.annotated ? h("img", { src: answer.annotated, alt: "the tiles as read, each with its value" }) : null,
     h("p", { class: "big" }, `${tiles} tile${tiles === 1 ? "" : "s"}, ${pips} pips`),
     answer.low_confidence ? h("p", { class: "muted" }, "Some tiles were hard to read: check the picture before you confirm.") : null,
@@ -33,5 +33,6 @@ export async function sendPhoto(file, seat, result, onError) {
     answer.seat && answer.reading === "waiting for confirmation"
       ? h("p", { class: "muted" }, "Check the picture, then confirm the score with the button above.")
       : null,
-  );
+  ];
+  result.replaceChildren(...parts.filter(Boolean)); // replaceChildren would write "null"
 }
