@@ -30,9 +30,24 @@ export function renderHost(state) {
   show($("score-box"), Boolean(state.game)); // corrections stay possible after the end
   $("end-round").disabled = state.phase !== "playing";
   $("next-round").disabled = state.phase !== "between";
+  $("round-why").textContent = roundWhy(state);
+  show($("round-why"), inPlay);
   $("end-game").disabled = !inPlay;
   if (!inPlay) $("setup-box").open = true;
   if (!rulebookLoading) rulebookLoading = loadRulebook();
+}
+
+// Why the round buttons are as they are, in words.
+function roundWhy(state) {
+  if (state.phase === "playing") {
+    return "End the round when nobody can play (holding the centerpiece button does the same).";
+  }
+  if (state.phase === "scoring" && state.scoring) {
+    const names = state.scoring.waiting.map((seat) => state.players[seat - 1]).join(", ");
+    return `The next round comes when every hand is scored: waiting for ${names}.`;
+  }
+  if (state.phase === "between") return "The round is scored: start the next one here or from the centerpiece.";
+  return "";
 }
 
 export function openSetup() {
