@@ -70,12 +70,19 @@ function renderButtons(state, name) {
   label("hold", waiting ? "Retake photo" : null);
   show($("gesture-help"), !waiting && (state.gestures || []).includes("double"));
   show($("seat-photo-box"), waiting);
-  if (!waiting) $("seat-photo-result").replaceChildren();
-  else if (reading && reading.picture && !$("seat-photo-result").children.length) {
-    // the camera's reading: the picture with each tile's value, then one confirm above
-    $("seat-photo-result").replaceChildren(
-      h("img", { src: `/photos/${reading.picture}`, alt: "your tiles as the camera read them" }),
-      h("p", { class: "big" }, `${(reading.tiles || []).length} tiles, ${reading.total} pips`),
+  const result = $("seat-photo-result");
+  if (!waiting) {
+    result.replaceChildren();
+    delete result.dataset.picture;
+  } else if (reading && reading.picture && result.dataset.picture !== reading.picture) {
+    // the latest reading (a retake is a new one): the picture with each tile's value; the
+    // one confirm is the seat's button above
+    result.dataset.picture = reading.picture;
+    const tiles = (reading.tiles || []).length;
+    result.replaceChildren(
+      h("img", { src: `/photos/${reading.picture}`, alt: "your tiles as read, each with its value" }),
+      h("p", { class: "big" }, `${tiles} tile${tiles === 1 ? "" : "s"}, ${reading.total} pips`),
+      reading.low_confidence ? h("p", { class: "muted" }, "Some tiles were hard to read: check the picture before you confirm.") : "",
     );
   }
   show($("dice-box"), mine && Boolean(state.dice));
