@@ -257,6 +257,8 @@ def test_the_end_of_a_game_is_a_moment_not_an_error(phone_page, game):
     log_in(page)
     assert page.locator("#setup-box").get_attribute("open") is not None
     page.locator("#setup-players input").first.wait_for()
+    names = [box.input_value() for box in page.locator("#setup-players input").all()]
+    assert names == [*PLAYERS, ""]  # the same table again, and room for one more
 
 
 def test_a_past_game_from_the_history(phone_page, game):

@@ -10,7 +10,10 @@ let rulebook = null;
 let rulebookLoading = null;
 let shownQrFor = null;
 
+let tablePlayers = [];
+
 export function renderHost(state) {
+  tablePlayers = state.players || [];
   show($("login"), !session.host);
   show($("host-controls"), session.host);
   if (!session.host) return;
@@ -127,14 +130,19 @@ async function loadRulebook() {
     ...rulebook.map((g) => h("option", { value: g.game, selected: g.game === "mexican-train" }, `${g.title} · ${g.players[0]} to ${g.players[1]} players`)),
   );
   pickGame();
+  // the same table again is the usual next game: its names are filled in
   const players = $("setup-players");
-  if (!players.children.length) for (let i = 0; i < 4; i++) addPlayer();
+  if (!players.children.length) {
+    for (let i = 0; i < Math.max(4, tablePlayers.length); i++) addPlayer(tablePlayers[i]);
+  }
 }
 
-function addPlayer() {
+function addPlayer(name) {
   const players = $("setup-players");
   const n = players.children.length + 1;
-  players.append(h("input", { name: "player", "aria-label": `Seat ${n}`, placeholder: `Seat ${n}: a name`, maxlength: 24 }));
+  const box = h("input", { name: "player", "aria-label": `Seat ${n}`, placeholder: `Seat ${n}: a name`, maxlength: 24 });
+  if (typeof name === "string") box.value = name;
+  players.append(box);
 }
 
 function chosenGame() {
@@ -221,7 +229,7 @@ export function wireHost(refresh, refreshSession) {
   });
   $("setup-game").addEventListener("change", pickGame);
   $("setup-preset").addEventListener("change", pickPreset);
-  $("add-player").addEventListener("click", addPlayer);
+  $("add-player").addEventListener("click", () => addPlayer());
   $("setup").addEventListener("submit", async (event) => {
     event.preventDefault();
     const players = [...document.querySelectorAll("#setup-players input")].map((i) => i.value.trim()).filter(Boolean);
