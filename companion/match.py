@@ -8,6 +8,8 @@ exactly. Types:
 - ``game_started``  {game, preset, options, players, seed}
 - ``round_started`` {round, engine, starter}
 - ``action``        {round, seat, action}      (the action in the players' words)
+- ``last_tile_tapped`` {round, seat}           (a double press: the seat that has just
+  ended its turn taps its last tile; the turn stays where the press put it)
 - ``round_ended``   {round, ended, out}          (out: seats that went out)
 - ``score``         {round, seat, value, by, why, at}   (a correction when the cell is filled)
 - ``game_ended``    {winners}
@@ -117,6 +119,24 @@ class Match:
         text = self.game.format_action(action, self.players)
         return ("action", {"round": self.setup.number, "seat": state.turn, "action": text})
 
+    def just_ended_turn(self, seat: int) -> bool:
+        """Was the last thing said at the table ``seat`` ending its turn (a press), with the
+        round still in play? Then a last-tile tap from that seat belongs to that turn."""
+        state = self.state
+        if state is None or state.outcome is not None or not hasattr(state, "tapped"):
+            return False
+        for kind, payload in reversed(self.log):
+            if kind in ("seat_claimed", "seat_freed"):
+                continue  # phones coming and going say nothing about the turn
+            if kind == "last_tile_tapped":  # tapped already: a third press adds nothing
+                return payload["seat"] == seat
+            return kind == "action" and payload["seat"] == seat and payload["action"] == "end"
+        return False
+
+    def prepare_late_tap(self, seat: int) -> Record:
+        """A seat that has just ended its turn taps its last tile (a double press)."""
+        return ("last_tile_tapped", {"round": self.setup.number, "seat": seat})
+
     def prepare_score(self, seat: int, value: int, by: str, why: str = "") -> Record:
         round_number = self.setup.number if self.setup else 0
         pad = self._pad()
@@ -179,6 +199,15 @@ class Match:
                 summary.engine = str(state.main)  # the Engine games' main station
             events.append(Event("round_ended", p["seat"], {"ended": summary.ended}))
         return events
+
+    def _on_last_tile_tapped(self, p: dict[str, Any]) -> list[Event]:
+        """The seat that has just ended its turn has one tile left; the turn stays put."""
+        tapped = self._state().tapped
+        if isinstance(tapped, set):
+            tapped.add(p["seat"])
+        else:  # a dealt round keeps one flag per seat
+            tapped[p["seat"]] = True
+        return [Event("last_tile", p["seat"])]
 
     def _on_round_ended(self, p: dict[str, Any]) -> list[Event]:
         """The host ends a round the table could not finish on its own."""

@@ -21,6 +21,7 @@ from typing import Any
 from companion import commands as c
 from companion.errors import CompanionError, StoreError
 from companion.games.base import Announce, EndTurn, Event, GoOut, Pass, Tap
+from companion.join_code import new_join_code
 from companion.match import Match, Record
 from companion.snapshot import snapshot
 from companion.store import Store, StoredEvent
@@ -58,6 +59,7 @@ class Companion:
         self.hand_reader = hand_reader
         self.match = Match()
         self.game_id: int | None = None
+        self.join_code: str | None = None  # the game's join code, kept in its first event
         self.seq = store.last_seq()
         self.degraded: dict[str, str] = {}
         self._queue: queue.Queue = queue.Queue(maxsize=1000)
@@ -142,6 +144,7 @@ class Companion:
         kind, payload = record
         if kind == "game_started":
             self.game_id = self.store.new_game(payload["game"], payload["players"])
+            self.join_code = payload.get("join_code")
         try:
             stored = self.store.append(self.game_id, kind, payload)
         except StoreError as error:
@@ -165,6 +168,7 @@ class Companion:
         if self.match.game is not None and not self.match.finished:
             self._commit(self.match.prepare_end())
         record = Match.prepare_start(cmd.game, cmd.players, cmd.preset, cmd.options)
+        record[1]["join_code"] = new_join_code()
         self.match = Match()
         events = self._commit(record)
         return events + self._commit(self.match.prepare_round(cmd.starter))
@@ -178,6 +182,8 @@ class Companion:
             raise CompanionError("the game is over; the host can start a new one")
         if match.round_needs_scores():
             return self._scoring_gesture(cmd)
+        if cmd.gesture == "double" and match.just_ended_turn(cmd.seat):
+            return self._late_tap(cmd.seat)
         self._seat_to_move(cmd.seat)
         if cmd.gesture not in match.game.live_gestures:
             word = GESTURE_WORDS[cmd.gesture]
@@ -343,14 +349,25 @@ class Companion:
 
     def _after_score(self) -> list[Event]:
         match = self.match
-        if match.round_needs_scores():
-            return []
+        if match.round_needs_scores() or match.state.outcome is None:
+            return []  # hands still to score, or a correction while the round is in play
         if match.is_last_round() and not match.finished:
             return self._commit(match.prepare_end())
         return []
 
+    def _late_tap(self, seat: int) -> list[Event]:
+        """A double press: its first press already ended the seat's turn (buttons act at
+        once), so the second adds the last-tile tap for that seat. The turn stays where it
+        went: the table never sees it move twice."""
+        match = self.match
+        if "double" not in match.game.live_gestures or seat in match.state.tapped:
+            return []
+        return self._commit(match.prepare_late_tap(seat))
+
     def _scoring_gesture(self, cmd: c.Gesture) -> list[Event]:
         match = self.match
+        if cmd.gesture == "double":
+            return []  # the second press of a double: its first press did what was meant
         waiting = self._waiting()
         if cmd.seat not in waiting:
             raise CompanionError(f"{match.players[cmd.seat]}'s hand is already scored")
@@ -401,5 +418,6 @@ class Companion:
         if not events or any(e.type == "game_ended" for e in events):
             return
         self.game_id = game_id
+        self.join_code = events[0].payload.get("join_code")
         self.match = Match.replay((e.type, e.payload) for e in events)
         log.info("resumed game %s at event %s", game_id, events[-1].seq)

@@ -1,12 +1,16 @@
-"""Turning one seat button's presses and releases into the four gestures players use.
+"""Turning one seat button's presses and releases into the gestures players use, at once.
 
-- **press**: a short press, and no second press within ``double_press_s`` (end my turn);
+- **press**: a short press (end my turn), reported the moment the button comes up;
+- **double**: a second press within ``double_press_s`` of that release (my last tile). The
+  press was already reported and acted on, so ``double`` *amends* it: "the press you just
+  heard was a double". The service keeps the turn where the press put it and adds the
+  last-tile tap for the seat that pressed (companion/service.py), so the table never waits
+  for a second press that may not come, and the turn never moves twice;
 - **hold**: held at least ``hold_s`` and released before ``out_hold_s`` (I can't play);
-- **double**: a second press within ``double_press_s`` of the first release (my last tile);
 - **out**: held ``out_hold_s`` (I'm out), reported while still held.
 
-Each gesture is reported exactly once. With ``double_press_s = 0`` there is no double press
-and a press is reported the moment the button comes up.
+Each gesture is reported once; a double press is heard as ``press`` then ``double``. With
+``double_press_s = 0`` there is no double press.
 """
 
 from __future__ import annotations
@@ -16,8 +20,21 @@ import itertools
 import threading
 import time
 from collections.abc import Callable
+from typing import Protocol
 
 GESTURES = ("press", "hold", "double", "out")
+
+
+class Clock(Protocol):
+    """What the seats need of a clock: the time, and alarms that can be cancelled."""
+
+    def now(self) -> float: ...
+
+    def at(self, when: float, callback: Callable[[], None]) -> int: ...
+
+    def cancel(self, alarm_id: int | None) -> None: ...
+
+    def close(self) -> None: ...
 
 
 class AlarmClock:
@@ -31,6 +48,10 @@ class AlarmClock:
         self._closed = False
         self._thread = threading.Thread(target=self._run, name=name, daemon=True)
         self._thread.start()
+
+    @staticmethod
+    def now() -> float:
+        return time.monotonic()
 
     def at(self, when: float, callback: Callable[[], None]) -> int:
         """Run ``callback`` at monotonic time ``when``; returns a handle for cancel()."""
@@ -75,11 +96,11 @@ class AlarmClock:
 class GestureReader:
     """The gesture state machine of one button. Feed it debounced ``down``/``up`` edges."""
 
-    IDLE, DOWN, WAIT_SECOND, CONSUMED = range(4)
+    IDLE, DOWN, CONSUMED = range(3)
 
     def __init__(
         self,
-        clock: AlarmClock,
+        clock: Clock,
         report: Callable[[str], None],
         *,
         hold_s: float,
@@ -94,20 +115,23 @@ class GestureReader:
         self._lock = threading.Lock()
         self._state = self.IDLE
         self._down_at = 0.0
+        self._pressed_at: float | None = None  # when the last short press came up
         self._alarm: int | None = None
         self._generation = 0
 
     def down(self, now: float) -> None:
         gesture = None
         with self._lock:
-            if self._state == self.IDLE:
+            if self._state != self.IDLE:
+                return
+            pressed_at, self._pressed_at = self._pressed_at, None
+            if pressed_at is not None and now - pressed_at < self.double_press_s:
+                # the second press of a double: the rest of it (however long) says nothing
+                self._state, gesture = self.CONSUMED, "double"
+            else:
                 self._state = self.DOWN
                 self._down_at = now
-                self._set_alarm(now + self.out_hold_s, self.DOWN, "out", self.CONSUMED)
-            elif self._state == self.WAIT_SECOND:
-                self._cancel_alarm()
-                self._state = self.CONSUMED
-                gesture = "double"
+                self._set_out_alarm(now + self.out_hold_s)
         if gesture:
             self._report(gesture)
 
@@ -117,28 +141,25 @@ class GestureReader:
             if self._state == self.DOWN:
                 self._cancel_alarm()
                 if now - self._down_at >= self.hold_s:
-                    self._state, gesture = self.IDLE, "hold"
-                elif self.double_press_s > 0:
-                    self._state = self.WAIT_SECOND
-                    self._set_alarm(now + self.double_press_s, self.WAIT_SECOND, "press", self.IDLE)
+                    gesture = "hold"
                 else:
-                    self._state, gesture = self.IDLE, "press"
-            elif self._state == self.CONSUMED:
-                self._state = self.IDLE
+                    gesture = "press"
+                    self._pressed_at = now
+            self._state = self.IDLE
         if gesture:
             self._report(gesture)
 
-    def _set_alarm(self, when: float, expected: int, gesture: str, after: int) -> None:
+    def _set_out_alarm(self, when: float) -> None:
         self._generation += 1
         generation = self._generation
 
         def ring() -> None:
             with self._lock:
-                if self._generation != generation or self._state != expected:
+                if self._generation != generation or self._state != self.DOWN:
                     return
                 self._alarm = None
-                self._state = after
-            self._report(gesture)
+                self._state = self.CONSUMED  # its release says nothing more
+            self._report("out")
 
         self._alarm = self._clock.at(when, ring)
 

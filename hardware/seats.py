@@ -12,7 +12,9 @@ Then::
         input("press seat 1's button, then Enter")
 
 Gestures reach ``on_gesture(seat, gesture)`` on gpiozero's threads with seats numbered 1..N
-clockwise and gestures "press", "hold", "double" and "out" (hardware/gestures.py). LED states
+clockwise and gestures "press", "hold", "double" and "out" (hardware/gestures.py). A press is
+reported the moment the button comes up; a quick second press follows it as "double", which
+amends the press just reported. LED states
 are "off", "turn", "marker", "last_tile", "photo" and "winner". The pins come from gpiozero's
 pin factory: lgpio on a Pi, ``MockFactory`` in tests and simulations (GPIOZERO_PIN_FACTORY).
 """
@@ -22,7 +24,6 @@ from __future__ import annotations
 import itertools
 import logging
 import threading
-import time
 from collections.abc import Callable
 from typing import Any
 
@@ -30,7 +31,7 @@ from gpiozero import LED, PWMLED, BadPinFactory, Button, GPIOZeroError, PinPWMUn
 
 from companion.errors import CompanionError, ConfigError
 from hardware.config import SeatPins, SeatsConfig
-from hardware.gestures import AlarmClock, GestureReader
+from hardware.gestures import AlarmClock, Clock, GestureReader
 
 log = logging.getLogger(__name__)
 
@@ -66,7 +67,7 @@ class Seat:
         number: int,
         pins: SeatPins,
         config: SeatsConfig,
-        clock: AlarmClock,
+        clock: Clock,
         report: Callable[[int, str], None],
         pin_factory: Any = None,
     ) -> None:
@@ -125,7 +126,7 @@ class Seat:
     # --- the button: leading-edge debounce, then the gesture machine --------------------------
 
     def _edge(self) -> None:
-        now = time.monotonic()
+        now = self._clock.now()
         with self._button_lock:
             if now - self._last_edge < self.bounce_s:
                 # Contact bounce: look again when it has settled.
@@ -138,7 +139,7 @@ class Seat:
     def _settle(self) -> None:
         with self._button_lock:
             self._settle_alarm = None
-            self._accept(time.monotonic())
+            self._accept(self._clock.now())
 
     def _accept(self, now: float) -> None:
         """Pass a change of the button's state to the gesture machine. Under the button lock,
@@ -204,19 +205,23 @@ class Seat:
 
 
 class Seats:
-    """Every seat at the table, from the ``[seats]`` config. A context manager."""
+    """Every seat at the table, from the ``[seats]`` config. A context manager.
+
+    ``clock`` keeps the time for debouncing and gestures (hardware/gestures.py's ``Clock``);
+    by default an ``AlarmClock`` on the monotonic clock, closed with the seats."""
 
     def __init__(
         self,
         config: SeatsConfig,
         pin_factory: Any = None,
         on_gesture: GestureCallback | None = None,
+        clock: Clock | None = None,
     ) -> None:
         self.config = config
         self.on_gesture = on_gesture
         self._seats: list[Seat] = []
         self._closed = False
-        self._clock = AlarmClock()
+        self._clock = clock if clock is not None else AlarmClock()
         try:
             for number, pins in enumerate(config.pins, start=1):
                 self._seats.append(

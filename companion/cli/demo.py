@@ -21,6 +21,8 @@ WORDS = {
     "press": "ends the turn",
     "hold": "draws, passes and puts out a marker",
     "double": "taps the last tile",
+    "double-press": "taps the last tile and ends the turn (a double press)",
+    "phone:double": "taps the last tile on the phone",
     "out": "is out!",
     "tile:skip": "plays the S-Train: the next player is skipped",
     "tile:reverse": "plays the R-Train: the direction turns",
@@ -49,6 +51,11 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
         default=1.0,
         help="1 = people's pace, 2 = twice as fast, 0 = as fast as it can (default 1)",
     )
+    parser.add_argument(
+        "--host",
+        default="0.0.0.0",
+        help="address for the score pad (default 0.0.0.0: phones on the network can follow)",
+    )
     parser.add_argument("--port", type=int, default=8080, help="score pad port (default 8080)")
     parser.add_argument("--data-dir", type=Path, help="keep the event log here (default: temp)")
     return parser
@@ -58,6 +65,7 @@ class Demo:
     def __init__(self, table, sim, speed: float, out=print) -> None:
         self.table, self.sim, self.speed, self.out = table, sim, speed, out
         self.companion = table.companion
+        self.released: dict[int, float] = {}  # when each seat's button last came up
 
     def pause(self, seconds: float) -> None:
         if self.speed > 0:
@@ -73,13 +81,16 @@ class Demo:
         raise CompanionError(f"the demo stalled waiting for {what}; please report this")
 
     def gesture(self, seat: int, gesture: str) -> None:
-        from hardware.finger import press_gesture
-
         seq = self.companion.state()["seq"]
         if gesture.startswith("tile:"):  # an action tile, said on the seat's phone
             self.companion.call(c.ActionTile(seat, gesture.removeprefix("tile:")))
             return
-        press_gesture(self.table.seats, seat + 1, gesture)
+        if gesture.startswith("phone:"):  # a button the seat's phone has and the seat not
+            self.companion.call(c.Gesture(seat, gesture.removeprefix("phone:"), "phone"))
+            return
+        if gesture == "double-press":
+            gesture = "double"
+        self.press(seat, gesture)
 
         def heard(state: dict) -> bool:
             return state["seq"] > seq
@@ -128,17 +139,35 @@ class Demo:
             + f"{state['turn']['player']} starts"
         )
         turns = 0
-        for seat, gesture in self.sim.turns():
+        for seat, gesture in self.steps():
             self.pause(0.6)
             self.gesture(seat, gesture)
-            turns += gesture in ("press", "hold")
-            if gesture in ("double", "out") or gesture.startswith("tile:") or self.speed > 0:
+            turns += gesture in ("press", "hold", "double-press")
+            if gesture.startswith(("double", "out", "tile:")) or self.speed > 0:
                 self.out(f"  {names[seat]} {WORDS.get(gesture, gesture)}")
         if self.companion.state()["phase"] == "playing":
             self.out(f"  The round ends ({self.sim.ended}): nobody can go on")
             self.centre(hold=True)
         self.out(f"  {turns} turns")
         self.score_round()
+
+    def steps(self):
+        """The simulated players' gestures as people make them at the table: a last-tile tap
+        followed by the end of the turn is one double press of the seat's button (it ends
+        the turn at once and taps for that seat); a tap followed by anything else is the
+        phone's Last tile button."""
+        steps = self.sim.turns()
+        for seat, gesture in steps:
+            if gesture != "double":
+                yield seat, gesture
+                continue
+            following = next(steps, None)
+            if following == (seat, "press"):
+                yield seat, "double-press"
+                continue
+            yield seat, "phone:double"
+            if following is not None:
+                yield following
 
     def score_round(self) -> None:
         """Each waiting player lays their hand on the mat and presses; the camera reads it;
@@ -196,9 +225,20 @@ class Demo:
         return state["scoring"]["readings"][key]
 
     def gesture_async(self, seat: int, gesture: str) -> None:
+        self.press(seat, gesture)
+
+    def press(self, seat: int, gesture: str) -> None:
+        """Make ``gesture`` on the seat's button. At full speed the table goes round faster
+        than a person's double press, so a seat's next press waits until its last one can
+        no longer be taken for the first half of a double."""
         from hardware.finger import press_gesture
 
+        window = self.table.seats.config.double_press_s * 1.5
+        wait = self.released.get(seat, -window) + window - time.monotonic()
+        if wait > 0:
+            time.sleep(wait)
         press_gesture(self.table.seats, seat + 1, gesture)
+        self.released[seat] = time.monotonic()
 
 
 def run(args: argparse.Namespace) -> int:
@@ -219,7 +259,7 @@ def run(args: argparse.Namespace) -> int:
     with tempfile.TemporaryDirectory(prefix="train-companion-demo-") as temporary:
         data_dir = args.data_dir or Path(temporary)
         config = replace(
-            load_config(None, environ={}), data_dir=data_dir, port=args.port, host="127.0.0.1"
+            load_config(None, environ={}), data_dir=data_dir, port=args.port, host=args.host
         )
         scale = 1.0 if args.speed == 0 else 1.0 / max(args.speed, 1.0)
         with Table(
@@ -233,7 +273,9 @@ def run(args: argparse.Namespace) -> int:
             for part, problem in table.companion.degraded.items():
                 print(f"(demo without the {part}: {problem})")
             if table.web is not None:
-                print(f"Score pad: {table.web.url}  (open it in a browser)")
+                import web
+
+                url = web.join_url(args.host, table.web.port)
             if table.centerpiece is not None:
                 try:
                     table.centerpiece.wait_connected(5.0)
@@ -242,6 +284,10 @@ def run(args: argparse.Namespace) -> int:
             demo = Demo(table, sim, args.speed)
             starter = sim.deal()
             table.companion.call(c.NewGame(args.game, names, game.preset, options, starter))
+            if table.web is not None:  # the QR code carries the game's join code
+                code = table.companion.join_code
+                web.print_join_qr(web.join_link(url, code) if code else url)
+                web.print_join_code(url, code)
             print(f"{game.title} ({game.preset}) for {', '.join(names)}")
             while True:
                 demo.play_round()
@@ -254,6 +300,6 @@ def run(args: argparse.Namespace) -> int:
             winners = " and ".join(match.players[s] for s in match.pad.winners())
             print(f"\n{winners} {'wins' if len(match.pad.winners()) == 1 else 'share the win'}!")
             if args.speed > 0 and table.web is not None:
-                print(f"The score pad stays up at {table.web.url} for a minute; Ctrl-C to leave")
+                print(f"The score pad stays up at {url} for a minute; Ctrl-C to leave")
                 time.sleep(60)
     return 0

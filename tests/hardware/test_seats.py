@@ -1,18 +1,28 @@
-"""Seat buttons and LEDs on the real gpiozero with mock pins."""
+"""Seat buttons and LEDs on the real gpiozero with mock pins, on a hand-turned clock."""
 
 from __future__ import annotations
 
-import statistics
 import threading
-import time
 
 import pytest
 from gpiozero import LED
 from gpiozero.pins.mock import MockFactory, MockPWMPin
-from hw_support import wait_until
+from hand_clock import HandClock, WatchedPin, WatchedPWMPin
 
 from hardware.config import SeatsConfig, parse_seats
 from hardware.seats import LED_STATES, SeatPinError, Seats, SeatsError
+
+
+@pytest.fixture
+def clock():
+    return HandClock(100.0)
+
+
+@pytest.fixture
+def watched_factory():
+    factory = MockFactory(pin_class=WatchedPWMPin)
+    yield factory
+    factory.reset()
 
 
 @pytest.fixture
@@ -21,146 +31,158 @@ def gestures():
 
 
 @pytest.fixture
-def seats(quick_seats_config, pwm_factory, gestures):
+def seats(quick_seats_config, watched_factory, gestures, clock):
     with Seats(
         quick_seats_config,
-        pin_factory=pwm_factory,
+        pin_factory=watched_factory,
         on_gesture=lambda seat, gesture: gestures.append((seat, gesture)),
+        clock=clock,
     ) as table:
         yield table
 
 
-def press(seats, seat, seconds=0.03, *, bounce=0):
+def press(seats, clock, seat, seconds=0.03, *, bounce=0):
     """Press a seat's button like a finger would, with ``bounce`` chatters at each end."""
     pin = seats.seat(seat).button.pin
     for _ in range(bounce):
         pin.drive_low()
         pin.drive_high()
     pin.drive_low()
-    time.sleep(seconds)
+    clock.wait(seconds)
     for _ in range(bounce):
         pin.drive_high()
         pin.drive_low()
     pin.drive_high()
 
 
-def test_a_short_press_is_a_press(seats, gestures):
-    press(seats, 1)
-    assert wait_until(lambda: gestures, 1.0)
-    time.sleep(0.2)
+# --- buttons -------------------------------------------------------------------------------
+
+
+def test_a_short_press_is_heard_the_moment_the_button_comes_up(seats, clock, gestures):
+    press(seats, clock, 1)
+    assert gestures == [(1, "press")]  # no double-press window waited out
+    clock.wait(5.0)
     assert gestures == [(1, "press")]
 
 
-def test_a_second_press_soon_after_is_a_double_not_two_presses(seats, gestures):
-    press(seats, 2)
-    time.sleep(0.05)
-    press(seats, 2)
-    time.sleep(0.5)
-    assert gestures == [(2, "double")]
+def test_a_second_press_soon_after_amends_the_first_into_a_double(seats, clock, gestures):
+    press(seats, clock, 2)
+    clock.wait(0.05)
+    press(seats, clock, 2)
+    clock.wait(5.0)
+    assert gestures == [(2, "press"), (2, "double")]
 
 
-def test_two_presses_far_apart_are_two_presses(seats, gestures):
-    press(seats, 2)
-    time.sleep(0.6)
-    press(seats, 2)
-    time.sleep(0.6)
+def test_two_presses_far_apart_are_two_presses(seats, clock, gestures):
+    press(seats, clock, 2)
+    clock.wait(0.6)
+    press(seats, clock, 2)
+    clock.wait(0.6)
     assert gestures == [(2, "press"), (2, "press")]
 
 
-def test_holding_is_a_hold_reported_on_release(seats, gestures):
+def test_holding_is_a_hold_reported_on_release(seats, clock, gestures):
     pin = seats.seat(3).button.pin
     pin.drive_low()
-    time.sleep(0.75)
+    clock.wait(0.75)
     assert gestures == []  # it might still become "out"
     pin.drive_high()
-    assert wait_until(lambda: gestures, 0.5)
-    time.sleep(0.2)
+    assert gestures == [(3, "hold")]
+    clock.wait(5.0)
     assert gestures == [(3, "hold")]
 
 
-def test_a_very_long_hold_is_out_while_still_held_and_the_release_adds_nothing(seats, gestures):
+def test_a_very_long_hold_is_out_while_still_held_and_the_release_adds_nothing(
+    seats, clock, gestures
+):
     pin = seats.seat(1).button.pin
     pin.drive_low()
-    assert wait_until(lambda: gestures, 2.0)
+    clock.wait(0.9)
+    assert gestures == []
+    clock.wait(0.2)
     assert gestures == [(1, "out")]
-    time.sleep(0.2)
     pin.drive_high()
-    time.sleep(0.3)
+    clock.wait(1.0)
     assert gestures == [(1, "out")]
 
 
-def test_contact_bounce_gives_one_gesture(seats, gestures):
-    press(seats, 1, 0.05, bounce=6)
-    time.sleep(0.6)
-    press(seats, 1, 0.75, bounce=6)
-    time.sleep(0.3)
+def test_contact_bounce_gives_one_gesture(seats, clock, gestures):
+    press(seats, clock, 1, 0.05, bounce=6)
+    clock.wait(0.6)
+    press(seats, clock, 1, 0.75, bounce=6)
+    clock.wait(0.3)
     assert gestures == [(1, "press"), (1, "hold")]
 
 
-def test_seats_do_not_mix_up_their_buttons(seats, gestures):
-    press(seats, 1)
-    press(seats, 3)
-    time.sleep(0.6)
-    assert sorted(gestures) == [(1, "press"), (3, "press")]
+def test_seats_do_not_mix_up_their_buttons(seats, clock, gestures):
+    press(seats, clock, 1)
+    press(seats, clock, 3)
+    clock.wait(0.6)
+    assert gestures == [(1, "press"), (3, "press")]
 
 
-def test_default_timings_hold_for_1_2_seconds(pwm_factory, gestures):
+def test_default_timings_hold_for_1_2_seconds(watched_factory, gestures, clock):
     config = SeatsConfig()
-    with Seats(config, pin_factory=pwm_factory, on_gesture=lambda *g: gestures.append(g)) as seats:
-        press(seats, 1, 0.9)
-        press(seats, 2, 1.5)
-        time.sleep(config.double_press_s + 0.2)
-    assert sorted(gestures) == [(1, "press"), (2, "hold")]
+    with Seats(
+        config, watched_factory, on_gesture=lambda *g: gestures.append(g), clock=clock
+    ) as seats:
+        press(seats, clock, 1, 0.9)
+        press(seats, clock, 2, 1.5)
+        clock.wait(config.double_press_s + 0.2)
+    assert gestures == [(1, "press"), (2, "hold")]
 
 
-def test_without_double_press_a_press_is_reported_on_release(pwm_factory, gestures):
+def test_without_double_press_two_quick_presses_are_two_presses(watched_factory, gestures, clock):
     config = parse_seats({"double_press_s": 0})
-    with Seats(config, pin_factory=pwm_factory, on_gesture=lambda *g: gestures.append(g)) as seats:
-        press(seats, 1)
-        assert gestures == [(1, "press")]  # already, on the release's own thread
+    with Seats(
+        config, watched_factory, on_gesture=lambda *g: gestures.append(g), clock=clock
+    ) as seats:
+        press(seats, clock, 1)
+        clock.wait(0.05)
+        press(seats, clock, 1)
+    assert gestures == [(1, "press"), (1, "press")]
 
 
 # --- LEDs ------------------------------------------------------------------------------------
 
 
-def led_values(seats, seat, seconds):
-    """The values seat's LED pin went through over ``seconds``."""
-    pin = seats.seat(seat).led.pin
-    pin.clear_states()
-    time.sleep(seconds)
-    return [state.state for state in pin.states]
+def led_pin(seats, seat):
+    return seats.seat(seat).led.pin
 
 
-def toggle_interval(seats, seat, seconds):
-    pin = seats.seat(seat).led.pin
-    pin.clear_states()
-    time.sleep(seconds)
-    return statistics.median(state.timestamp for state in pin.states[1:])
+def changes_while(seats, seat, watch, count):
+    """What seat ``seat``'s LED did while seat ``watch``'s LED changed ``count`` times."""
+    mine, clock_pin = led_pin(seats, seat), led_pin(seats, watch)
+    mine.clear_states()
+    clock_pin.clear_states()
+    assert len(clock_pin.wait_changes(count)) == count
+    return [state.state for state in mine.states[1:]]
 
 
 def test_off_and_turn_are_steady(seats):
+    seats.show(3, "last_tile")  # a fast blink next door keeps the time
     seats.show(1, "turn")
-    assert set(led_values(seats, 1, 0.3)) == {1.0}
+    assert changes_while(seats, 1, 3, 8) == [] and led_pin(seats, 1).state == 1.0
     seats.show(1, "off")
-    assert set(led_values(seats, 1, 0.3)) == {0.0}
+    assert changes_while(seats, 1, 3, 8) == [] and led_pin(seats, 1).state == 0.0
 
 
 def test_marker_blinks_slowly_and_last_tile_fast(seats):
     seats.show(1, "marker")
     seats.show(2, "last_tile")
-    slow = toggle_interval(seats, 1, 2.0)
-    seats.show(1, "off")
-    fast = toggle_interval(seats, 2, 0.8)
-    assert 0.4 <= slow <= 0.8
-    assert 0.08 <= fast <= 0.2
-    assert set(led_values(seats, 2, 0.3)) == {0.0, 1.0}  # a hard blink, no fading
+    fast = changes_while(seats, 2, 1, 4)  # while the marker blinks twice
+    assert len(fast) >= 8
+    assert set(fast) == {0.0, 1.0}  # a hard blink, no fading
+    assert set(led_pin(seats, 1).states[i].state for i in range(1, 5)) == {0.0, 1.0}
 
 
 def test_photo_breathes_and_winner_celebrates(seats):
     seats.show(1, "photo")
-    breathing = led_values(seats, 1, 1.5)
+    led_pin(seats, 1).clear_states()
+    breathing = led_pin(seats, 1).wait_changes(60)
     seats.show(2, "winner")
-    celebration = led_values(seats, 2, 1.5)
+    led_pin(seats, 2).clear_states()
+    celebration = led_pin(seats, 2).wait_changes(40)
     # Breathing fades smoothly through many levels and never flashes.
     assert len({round(v, 1) for v in breathing}) >= 8
     assert max(abs(a - b) for a, b in zip(breathing, breathing[1:], strict=False)) < 0.3
@@ -172,25 +194,30 @@ def test_photo_breathes_and_winner_celebrates(seats):
 
 def test_one_seats_led_never_disturbs_anothers(seats):
     seats.show(1, "turn")
-    seats.show(2, "winner")
     seats.show(3, "last_tile")
     for state in LED_STATES:
         seats.show(2, state)
-        assert set(led_values(seats, 1, 0.15)) == {1.0}, state
-    seats.show(1, "off")
-    assert len(led_values(seats, 3, 0.5)) >= 3  # seat 3 kept blinking all along
+        assert changes_while(seats, 1, 3, 4) == [], state
+        assert led_pin(seats, 1).state == 1.0
+    # seat 3 kept blinking all along: changes_while waited for it each time
 
 
-def test_plain_leds_do_every_state_without_pwm(quick_seats_config, plain_factory):
-    with Seats(quick_seats_config, pin_factory=plain_factory) as seats:
-        assert not seats.seat(1).dimmable
-        for state in LED_STATES:
-            seats.show(1, state)
-            values = led_values(seats, 1, 0.2)
-            assert set(values) <= {False, True}, state
-            assert seats.showing(1) == state
-        seats.show(1, "winner")
-        assert len(led_values(seats, 1, 0.6)) >= 4  # flashing
+def test_plain_leds_do_every_state_without_pwm(quick_seats_config, clock):
+    factory = MockFactory(pin_class=WatchedPin)
+    try:
+        with Seats(quick_seats_config, pin_factory=factory, clock=clock) as seats:
+            assert not seats.seat(1).dimmable
+            seats.show(3, "last_tile")
+            for state in LED_STATES:
+                seats.show(1, state)
+                values = changes_while(seats, 1, 3, 4)
+                assert set(values) <= {False, True}, state
+                assert seats.showing(1) == state
+            seats.show(1, "winner")
+            led_pin(seats, 1).clear_states()
+            assert len(led_pin(seats, 1).wait_changes(4)) == 4  # flashing
+    finally:
+        factory.reset()
 
 
 def test_wrong_seat_or_state_says_what_is_allowed(seats):
@@ -226,17 +253,20 @@ def test_a_pin_taken_by_another_device_is_named_and_nothing_is_left_reserved(
         seats.show(1, "turn")
 
 
-def test_a_gesture_callback_can_light_the_seat_at_once(pwm_factory):
+def test_a_gesture_callback_can_light_the_seat_at_once(pwm_factory, clock):
     # The service may answer a press straight from gpiozero's thread; that must not deadlock.
     table: list[Seats] = []
-    config = parse_seats({"double_press_s": 0})
+    config = parse_seats({})
     with Seats(
-        config, pin_factory=pwm_factory, on_gesture=lambda seat, _: table[0].show(seat, "turn")
+        config,
+        pin_factory=pwm_factory,
+        on_gesture=lambda seat, _: table[0].show(seat, "turn"),
+        clock=clock,
     ) as seats:
         table.append(seats)
-        presser = threading.Thread(target=press, args=(seats, 2), daemon=True)
+        presser = threading.Thread(target=press, args=(seats, clock, 2), daemon=True)
         presser.start()
-        presser.join(timeout=2.0)
+        presser.join(timeout=5.0)
         assert not presser.is_alive(), "pressing a button deadlocked"
         assert seats.seat(2).led.value == 1.0 and seats.showing(2) == "turn"
 

@@ -19,6 +19,8 @@ def test_demo_plays_a_short_game_night_and_prints_the_score_pad(tmp_path):
         "3",
         "--rounds",
         "2",
+        "--host",
+        "127.0.0.1",
         "--port",
         "0",
         "--data-dir",

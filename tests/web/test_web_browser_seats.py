@@ -1,15 +1,19 @@
-"""A seat's phone in a real browser: claiming a seat, its buttons, and the seat's own
-hand at the end of a round (Debian's chromium driven by Playwright at a phone's size)."""
+"""A seat's phone in a real browser: joining by the host's QR code, claiming a seat, buttons
+that act at once and are disabled out of turn, and the seat's own hand at the end of a round
+(Debian's chromium driven by Playwright at a phone's size)."""
 
 from __future__ import annotations
 
 import pytest
 from web_helpers import (
+    PHONE,
     PLAYERS,
     end_turn_from_phone,
+    go,
     log_in,
     needs_chromium,
     png,
+    rejoin,
     score_everyone_but,
     seat_to_move,
 )
@@ -19,12 +23,9 @@ from companion import commands as c
 pytestmark = needs_chromium
 
 
-def test_a_phone_claims_a_seat_and_ends_its_turn(phone_page, game):
-    page = phone_page()
-    seat = seat_to_move(game)
+def claim(page, seat: int) -> None:
     page.click(f"[data-claim='{seat}']")
-    end_turn_from_phone(page, seat)
-    assert seat_to_move(game) == seat % 3 + 1
+    page.locator("#seat-buttons").wait_for(state="visible")
 
 
 def _seat_buttons(page) -> list[str]:
@@ -33,49 +34,143 @@ def _seat_buttons(page) -> list[str]:
     return [b.inner_text() for b in page.locator("[data-gesture]").all() if b.is_visible()]
 
 
+def test_scanning_the_hosts_join_qr_code_is_all_a_guest_does_to_take_a_seat(
+    browser, phone_page, game, server
+):
+    host = phone_page()
+    log_in(host)
+    qr = host.locator("#join-box img")
+    qr.wait_for()
+    assert qr.evaluate("img => img.complete && img.naturalWidth > 0")  # a real picture
+    box = qr.bounding_box()
+    assert box["width"] >= 200 and abs(box["width"] - box["height"]) < 2
+    link = host.locator("#join-box a").get_attribute("href")
+    assert link == f"{server.url}?join={game.join_code}"
+    assert host.locator("#join-code").inner_text() == game.join_code
+    # the guest's camera opens the link the QR code holds, on a phone that never joined
+    guest = browser.new_context(viewport=PHONE, device_scale_factor=2, has_touch=True)
+    try:
+        page = guest.new_page()
+        page.goto(link)
+        page.locator("#seat-claim").wait_for(state="visible")  # straight to the seat choice
+        assert "?join=" not in page.url
+        seat = seat_to_move(game)
+        claim(page, seat)
+        assert game.state()["held_seats"] == [seat]
+        end_turn_from_phone(page, seat)
+        assert seat_to_move(game) == seat % 3 + 1
+    finally:
+        guest.close()
+
+
+def test_a_phone_without_the_code_is_asked_for_it_and_can_type_it(browser, game, server):
+    context = browser.new_context(viewport=PHONE, device_scale_factor=2, has_touch=True)
+    try:
+        page = context.new_page()
+        page.goto(server.url + "#seat")
+        page.locator("#seat-join").wait_for(state="visible")
+        assert page.locator("[data-claim]").count() == 0
+        page.fill("#join-code-input", "WRONG1")
+        page.click("#join-form button[type=submit]")
+        page.locator("#join-error").wait_for(state="visible")
+        page.fill("#join-code-input", game.join_code.lower())
+        assert page.locator("#join-error").is_hidden()  # no stale message while typing
+        page.click("#join-form button[type=submit]")
+        page.locator("#seat-claim").wait_for(state="visible")
+        claim(page, 1)
+    finally:
+        context.close()
+
+
+def test_buttons_are_disabled_out_of_turn_with_the_reason_and_wake_up_on_turn(phone_page, game):
+    page = phone_page()
+    seat = seat_to_move(game)
+    waiting = seat % 3 + 1
+    claim(page, waiting)
+    why = page.locator("#seat-why")
+    assert (
+        why.inner_text()
+        == f"It's {PLAYERS[seat - 1]}'s turn. Your buttons wake up when it's yours."
+    )
+    for gesture in ("press", "hold", "double", "out"):
+        assert page.locator(f"[data-gesture='{gesture}']").is_disabled(), gesture
+    game.call(c.Gesture(seat - 1, "press"))
+    page.locator("[data-gesture='press']:not([disabled])").wait_for(timeout=2000)
+    assert why.inner_text() == "Your turn!"
+    for gesture in ("press", "hold", "double", "out"):
+        assert page.locator(f"[data-gesture='{gesture}']").is_enabled(), gesture
+    end_turn_from_phone(page, waiting)
+    page.locator("[data-gesture='hold'][disabled]").wait_for(timeout=2000)
+
+
+def test_two_taps_on_end_turn_end_the_turn_once_and_tap_the_last_tile(phone_page, game):
+    turns: list[int] = []
+    game.add_listener(lambda a: turns.extend(e.seat for e in a.events if e.kind == "turn"))
+    page = phone_page()
+    seat = seat_to_move(game)
+    claim(page, seat)
+    page.locator("[data-gesture='press']").dblclick()
+    page.locator("#alert", has_text=f"{PLAYERS[seat - 1]} has one tile left!").wait_for(
+        timeout=2000
+    )
+    state = game.state()
+    assert state["last_tile"] == [seat] and state["turn"]["seat"] == seat % 3 + 1
+    assert turns == [seat % 3]  # the turn moved once, to the next seat
+
+
 def test_a_dice_chains_phone_shows_only_the_buttons_the_game_accepts(phone_page, companion):
     """Dice chains has no pass, last tile or going out (so no marker either): its seat phone
-    offers none of them, while a Mexican Train seat phone offers all four and the marker."""
+    offers none of them, while a Mexican Train seat phone offers all four."""
     companion.call(c.NewGame("dice-chains", PLAYERS, starter=1))
     page = phone_page()
-    page.click("[data-claim='2']")
+    claim(page, 2)
     assert _seat_buttons(page) == ["End turn"]
     assert page.locator("#roll-dice").is_visible()
-    assert not page.locator("#lift-marker").is_visible()
+    assert page.locator("#gesture-help").is_hidden()  # no last tile to tap twice for
     companion.call(c.NewGame("mexican-train", PLAYERS, starter=1))
+    page.locator("#seat-join").wait_for(state="visible", timeout=2000)  # a new game's new code
+    rejoin(page, companion)  # scanned again
     page.locator("#seat-claim").wait_for(state="visible", timeout=2000)  # a new game frees seats
-    page.click("[data-claim='2']")
+    claim(page, 2)
     page.locator("[data-gesture='out']").wait_for(state="visible", timeout=2000)
     assert _seat_buttons(page) == ["End turn", "Pass", "Last tile", "Out!"]
-    assert page.locator("#lift-marker").is_visible()
 
 
-def test_while_its_hand_is_scored_a_phone_offers_read_and_retake(phone_page, companion):
-    """Scoring a hand, the seat's button reads it (press) or retakes the photo (hold), in
-    every game: dice chains has no pass, yet its hand may need a second photo."""
-    companion.call(c.NewGame("dice-chains", PLAYERS, starter=1))
+def test_my_marker_can_be_lifted_only_while_it_is_out(phone_page, game):
     page = phone_page()
-    page.click("[data-claim='2']")
-    assert _seat_buttons(page) == ["End turn"]
-    score_everyone_but(companion, keep=2)
-    page.locator("[data-gesture='hold']").wait_for(state="visible", timeout=2000)
+    seat = seat_to_move(game)
+    claim(page, seat)
+    assert page.locator("#lift-marker").is_hidden()
+    page.click("[data-gesture='hold']")
+    page.locator("#lift-marker").wait_for(state="visible", timeout=2000)
+    page.click("#lift-marker")
+    page.locator("#lift-marker").wait_for(state="hidden", timeout=2000)
+    assert game.state()["markers"] == []
+
+
+def test_a_hand_read_by_the_camera_is_shown_and_confirmed_with_one_button(phone_page, game):
+    seat = seat_to_move(game)
+    score_everyone_but(game, keep=seat)
+    page = phone_page()
+    claim(page, seat)
     assert _seat_buttons(page) == ["Read my hand", "Retake photo"]
-    assert not page.locator("#lift-marker").is_visible()  # still no markers to lift
-    companion.call(c.HandRead(1, 23, [[5, 6], [6, 6]], False, None, source="camera"))
+    game.call(c.HandRead(seat - 1, 23, [[5, 6], [6, 6]], False, None, source="camera"))
     page.wait_for_function(
         "() => document.querySelector(\"[data-gesture='press']\").textContent === 'Confirm 23'"
     )
     assert _seat_buttons(page) == ["Confirm 23", "Retake photo"]
+    assert page.locator("button:visible", has_text="Confirm").count() == 1
+    assert page.locator("#seat-why").inner_text().startswith("The hand reads 23.")
     page.locator("[data-gesture='press']").click()
-    page.locator("[data-gesture='hold']").wait_for(state="hidden", timeout=2000)
-    assert _seat_buttons(page) == ["End turn"]  # the round is scored: a turn button again
+    page.locator("[data-gesture='hold'][disabled]", has_text="Pass").wait_for(timeout=2000)
+    assert game.state()["rounds"][0]["scores"][seat - 1] == 23
+    assert page.locator("#seat-why").inner_text().startswith("Round scored.")
 
 
 def test_a_second_phone_is_told_the_seat_is_taken_until_the_host_frees_it(phone_page, game):
     seat = seat_to_move(game)
     first, second, host = phone_page(), phone_page(), phone_page()
-    first.click(f"[data-claim='{seat}']")
-    first.locator("#seat-buttons").wait_for(state="visible")
+    claim(first, seat)
     second.locator(f"[data-claim='{seat}'].held").wait_for(timeout=2000)
     assert "held by a phone" in second.locator(f"[data-claim='{seat}']").inner_text()
     second.click(f"[data-claim='{seat}']")
@@ -91,7 +186,7 @@ def test_a_second_phone_is_told_the_seat_is_taken_until_the_host_frees_it(phone_
     first.locator("#seat-claim").wait_for(state="visible", timeout=2000)
     assert f"no longer seat {seat}" in first.locator("#toast").inner_text()
     second.locator(f"[data-claim='{seat}']:not(.held)").wait_for(timeout=2000)
-    second.click(f"[data-claim='{seat}']")
+    claim(second, seat)
     end_turn_from_phone(second, seat)
     assert seat_to_move(game) == seat % 3 + 1
 
@@ -104,7 +199,7 @@ def test_a_seat_phone_without_a_tile_reader_is_told_to_type_the_score(phone_page
     seat = seat_to_move(game)
     score_everyone_but(game, keep=seat)
     page = phone_page()
-    page.click(f"[data-claim='{seat}']")
+    claim(page, seat)
     page.locator("#seat-photo-box").wait_for(state="visible")
     page.set_input_files(
         "#seat-photo", {"name": "hand.png", "mimeType": "image/png", "buffer": png()}
@@ -115,17 +210,37 @@ def test_a_seat_phone_without_a_tile_reader_is_told_to_type_the_score(phone_page
     assert "type the score" in toast.inner_text()
 
 
-def test_a_seat_phone_confirms_its_hand_reading_with_its_button(phone_page, game):
+def test_after_the_game_my_seat_says_it_is_over(phone_page, game):
+    page = phone_page()
+    claim(page, 1)
+    game.call(c.EndGame())
+    go(page, "seat")
+    page.locator("#seat-none", has_text="The game is over").wait_for(timeout=2000)
+    assert page.locator("#seat-buttons").is_hidden()
+
+
+def test_a_seat_phone_photographs_its_hand_and_confirms_it_with_one_button(phone_page, game):
+    from test_web_photos import vision_reads_photos
+
+    if not vision_reads_photos():
+        pytest.skip("this companion has no tile reader")
     seat = seat_to_move(game)
     score_everyone_but(game, keep=seat)
     page = phone_page()
-    page.click(f"[data-claim='{seat}']")
-    game.call(c.HandRead(seat - 1, 23, [[5, 6], [6, 6]], False, None, source="camera"))
-    button = page.locator("[data-gesture='press']")
-    page.wait_for_function(
-        "() => document.querySelector(\"[data-gesture='press']\").textContent === 'Confirm 23'"
+    claim(page, seat)
+    page.set_input_files(
+        "#seat-photo", {"name": "hand.png", "mimeType": "image/png", "buffer": png(320, 240)}
     )
-    button.click()
-    cell = f"#pad tbody tr[data-round='1'] td[data-seat='{seat}']"
-    page.wait_for_function(f'() => document.querySelector("{cell}").textContent === "23"')
-    assert game.state()["rounds"][0]["scores"][seat - 1] == 23
+    page.click("#seat-photo-form button[type=submit]")
+    picture = page.locator("#seat-photo-result img")
+    picture.wait_for(timeout=10000)
+    assert picture.evaluate("img => img.complete && img.naturalWidth > 0")  # the annotated one
+    result = page.locator("#seat-photo-result").inner_text()
+    assert "0 tiles, 0 pips" in result and "null" not in result and "undefined" not in result
+    page.wait_for_function(
+        "() => document.querySelector(\"[data-gesture='press']\").textContent === 'Confirm 0'"
+    )
+    assert page.locator("button:visible", has_text="Confirm").count() == 1
+    page.click("[data-gesture='press']")
+    page.locator("#seat-why", has_text="Round scored").wait_for(timeout=2000)
+    assert game.state()["rounds"][0]["scores"][seat - 1] == 0

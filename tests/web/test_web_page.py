@@ -15,7 +15,13 @@ def test_the_score_pad_page_carries_the_state_and_its_own_files(client, game):
     data = re.search(r'<script type="application/json" id="initial">(.*?)</script>', page, re.S)
     initial = json.loads(data.group(1))
     assert initial["state"]["players"] == ["Ann", "Bob", "Cy"]
-    assert initial["session"] == {"host": False, "seat": None, "csrf_token": None, "pin_set": True}
+    assert initial["session"] == {
+        "host": False,
+        "seat": None,
+        "joined": False,
+        "csrf_token": None,
+        "pin_set": True,
+    }
     for url in re.findall(r'(?:src|href)="(/static/[^"]+)"', page):
         assert client.get(url).status_code == 200, url
     assert "http://" not in page and "https://" not in page  # nothing from the internet
@@ -59,3 +65,24 @@ def test_join_uses_the_configured_public_address(companion, config):
 
     app = create_app(companion, config | {"public_url": "http://train.local:8080/"})
     assert "http://train.local:8080/" in app.test_client().get("/join").text
+
+
+def test_the_host_shows_guests_the_join_link_with_the_code(host, game):
+    page = host.get("/join").text
+    assert f"http://localhost/?join={game.join_code}" in page and "<svg" in page
+    picture = host.get("/api/join-qr.svg")
+    assert picture.status_code == 200 and picture.mimetype == "image/svg+xml"
+    assert b'xmlns="http://www.w3.org/2000/svg"' in picture.data  # an <img> can show it
+
+
+def test_the_join_code_is_the_hosts_to_give(client, game):
+    assert game.join_code not in client.get("/join").text
+    refused = client.get("/api/join-qr.svg")
+    assert refused.status_code == 403 and "log in with the PIN" in refused.json["error"]
+
+
+def test_the_page_offers_the_three_places_and_a_way_to_join(client, game):
+    page = client.get("/").text
+    for place in ("pad", "seat", "host"):
+        assert f'data-go="{place}"' in page
+    assert 'id="join-form"' in page and 'href="/join"' in page

@@ -58,8 +58,15 @@ def png(width: int = 64, height: int = 48) -> bytes:
     )
 
 
+def go(page, place: str) -> None:
+    """Open one of the page's three places: "pad", "seat" or "host"."""
+    page.click(f"[data-go='{place}']")
+    page.locator(f"#place-{place}").wait_for(state="visible")
+
+
 def log_in(page) -> None:
-    """Log a browser page in as the host."""
+    """Log a browser page in as the host (in the page's Host place)."""
+    go(page, "host")
     page.fill("#pin", PIN)
     page.click("#login button[type=submit]")
     page.locator("#host-controls").wait_for(state="visible")
@@ -81,3 +88,21 @@ def score_everyone_but(game, keep: int) -> None:
     for seat in range(3):
         if seat + 1 != keep:
             game.call(c.EnterScore(seat, 10 + seat))
+
+
+def join(client):
+    """``client`` opens the join link of the game in play, as a phone at the table does."""
+    code = client.application.extensions["train_companion"].companion.join_code
+    client.get(f"/?join={code}")
+    return client
+
+
+def rejoin(page, companion) -> None:
+    """A browser phone opens the join link of the new game in play (a new game, a new code)."""
+    page.goto(page.url.split("#")[0].split("?")[0] + f"?join={companion.join_code}")
+    page.wait_for_selector("#live.on")
+
+
+def phone_at_table(app):
+    """A new phone that joined the game in play (nothing claimed yet)."""
+    return join(app.test_client())

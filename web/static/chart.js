@@ -2,7 +2,8 @@
 
 import { h, s } from "./dom.js";
 
-export const COLOURS = ["#f4b942", "#7cb7ff", "#3fb96b", "#e86a6a", "#c58af9", "#4dd0c8", "#ff9f5a", "#d4d4d4"];
+// the seats' colours, as on the score pad's names (pad.css .seat-c1 ...)
+export const COLOURS = ["#f4b942", "#5ec8f2", "#f2728c", "#7bd88f", "#c59af5", "#f59a5e", "#4fd1c5", "#e8e36a"];
 
 export function chart(players, rounds) {
   const width = 320, height = 170, left = 34, right = 8, top = 8, bottom = 22;

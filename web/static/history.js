@@ -3,6 +3,14 @@
 import { $, h } from "./dom.js";
 import { get } from "./api.js";
 
+const GAMES = {
+  "mexican-train": "Mexican Train",
+  supertrain: "SuperTrain",
+  "engine-191": "Engine 191",
+  "engine-no-9": "Engine No. 9",
+  "dice-chains": "Dice chains",
+};
+
 export async function loadHistory(view) {
   let games = [];
   try {
@@ -16,7 +24,7 @@ export async function loadHistory(view) {
       h(
         "li",
         { "data-game": g.id },
-        h("strong", {}, `#${g.id} ${g.game}`),
+        h("strong", {}, `#${g.id} ${GAMES[g.game] || g.game}`),
         " ",
         h("span", { class: "muted" }, `${new Date(g.started).toLocaleString()} · ${g.finished ? "finished" : "not finished"}`),
         h("div", {}, g.players.join(", ")),

@@ -1,18 +1,23 @@
-// The host's controls behind the PIN: set up a game, enter and correct scores, photos,
-// end a round or the game.
+// The host's place, behind the PIN: the join QR code for guests, the hands to score, the
+// rounds, corrections, and a new game in the players' words.
 
 import { $, h, show, toast } from "./dom.js";
 import { get, post, session } from "./api.js";
 import { sendPhoto } from "./photo.js";
+import { describeGames, optionField, presetName } from "./rules.js";
 
 let rulebook = null;
 let rulebookLoading = null;
+let shownQrFor = null;
 
-export function renderHost(state, live) {
-  show($("host-card"), live);
+let tablePlayers = [];
+
+export function renderHost(state) {
+  tablePlayers = state.players || [];
   show($("login"), !session.host);
   show($("host-controls"), session.host);
   if (!session.host) return;
+  renderJoin(state);
   const seats = state.players.map((name, i) => h("option", { value: i + 1 }, `${i + 1} · ${name}`));
   keep($("score-seat"), seats);
   keep($("photo-seat"), [h("option", { value: "" }, "No seat: just read it"), ...seats.map((o) => o.cloneNode(true))]);
@@ -25,11 +30,44 @@ export function renderHost(state, live) {
   renderHeld(state);
   const inPlay = Boolean(state.game) && state.phase !== "over";
   for (const id of ["score-box", "photo-box", "round-controls", "end-game"]) show($(id), inPlay);
+  show($("score-box"), Boolean(state.game)); // corrections stay possible after the end
   $("end-round").disabled = state.phase !== "playing";
   $("next-round").disabled = state.phase !== "between";
-  $("end-game").disabled = !state.game || state.phase === "over";
-  $("setup-box").open = !state.game || state.phase === "over";
+  $("round-why").textContent = roundWhy(state);
+  show($("round-why"), inPlay);
+  $("end-game").disabled = !inPlay;
+  if (!inPlay) $("setup-box").open = true;
   if (!rulebookLoading) rulebookLoading = loadRulebook();
+}
+
+// Why the round buttons are as they are, in words.
+function roundWhy(state) {
+  if (state.phase === "playing") {
+    return "End the round when nobody can play (holding the centerpiece button does the same).";
+  }
+  if (state.phase === "scoring" && state.scoring) {
+    const names = state.scoring.waiting.map((seat) => state.players[seat - 1]).join(", ");
+    return `The next round comes when every hand is scored: waiting for ${names}.`;
+  }
+  if (state.phase === "between") return "The round is scored: start the next one here or from the centerpiece.";
+  return "";
+}
+
+export function openSetup() {
+  $("setup-box").open = true;
+  if (session.host) $("setup-box").scrollIntoView({ block: "start" });
+  else $("pin").focus();
+}
+
+function renderJoin(state) {
+  const code = state.game && state.phase !== "over" ? session.join_code : null;
+  show($("join-box"), Boolean(code));
+  if (!code || shownQrFor === code) return;
+  shownQrFor = code;
+  $("join-code").textContent = code;
+  const picture = h("img", { src: `/api/join-qr.svg?code=${encodeURIComponent(code)}`, alt: `join QR code for join code ${code}`, width: 240, height: 240 });
+  const link = session.join_link ? h("p", { class: "url small" }, h("a", { href: session.join_link }, session.join_link)) : "";
+  $("join-qr").replaceChildren(picture, link);
 }
 
 function keep(select, options) {
@@ -81,21 +119,30 @@ function confirm(seat, value) {
 
 async function loadRulebook() {
   try {
-    rulebook = (await get("/api/rulebook")).games;
+    rulebook = describeGames((await get("/api/rulebook")).games);
   } catch (error) {
     rulebookLoading = null; // try again on the next update
     toast(error.message, true);
     return;
   }
-  $("setup-game").replaceChildren(...rulebook.map((g) => h("option", { value: g.game }, g.title)));
+  // Mexican Train first, and chosen: the game most tables play
+  $("setup-game").replaceChildren(
+    ...rulebook.map((g) => h("option", { value: g.game, selected: g.game === "mexican-train" }, `${g.title} · ${g.players[0]} to ${g.players[1]} players`)),
+  );
   pickGame();
+  // the same table again is the usual next game: its names are filled in
   const players = $("setup-players");
-  if (!players.children.length) for (let i = 0; i < 4; i++) addPlayer();
+  if (!players.children.length) {
+    for (let i = 0; i < Math.max(4, tablePlayers.length); i++) addPlayer(tablePlayers[i]);
+  }
 }
 
-function addPlayer() {
+function addPlayer(name) {
   const players = $("setup-players");
-  players.append(h("input", { name: "player", placeholder: `Seat ${players.children.length + 1}`, maxlength: 24 }));
+  const n = players.children.length + 1;
+  const box = h("input", { name: "player", "aria-label": `Seat ${n}`, placeholder: `Seat ${n}: a name`, maxlength: 24 });
+  if (typeof name === "string") box.value = name;
+  players.append(box);
 }
 
 function chosenGame() {
@@ -110,29 +157,15 @@ function presetValue(game, option) {
 function pickGame() {
   const game = chosenGame();
   $("setup-preset").replaceChildren(
-    ...game.presets.map((p) => h("option", { value: p, selected: p === game.default_preset }, p)),
+    ...game.presets.map((p) => h("option", { value: p, selected: p === game.default_preset }, presetName(p))),
   );
   pickPreset();
 }
 
 function pickPreset() {
-  // The house rules as the chosen preset has them; the host changes what differs.
+  // The house rules as the chosen rule sheet has them; the host changes what differs.
   const game = chosenGame();
-  $("setup-options").replaceChildren(
-    ...game.options.map((o) => {
-      const id = `rule-${o.name}`;
-      const value = presetValue(game, o);
-      const label = o.name.replaceAll("_", " ");
-      const help = h("span", { class: "option-help" }, o.help);
-      if (typeof o.default === "boolean") {
-        const box = h("input", { type: "checkbox", id, "data-rule": o.name, "data-kind": "bool", checked: value });
-        return h("label", { class: "check" }, box, h("span", {}, label, h("br"), help));
-      }
-      const kind = typeof o.default === "string" ? "text" : "number";
-      const placeholder = value === null ? "default" : String(value);
-      return h("label", {}, label, h("input", { id, "data-rule": o.name, "data-kind": kind, type: kind, placeholder }), help);
-    }),
-  );
+  $("setup-options").replaceChildren(...game.options.map((o) => optionField(o, presetValue(game, o))));
 }
 
 function houseRules() {
@@ -140,10 +173,11 @@ function houseRules() {
   const options = {};
   document.querySelectorAll("[data-rule]").forEach((input) => {
     const option = game.options.find((o) => o.name === input.dataset.rule);
-    if (input.dataset.kind === "bool") {
+    const kind = input.dataset.kind;
+    if (kind === "bool") {
       if (input.checked !== presetValue(game, option)) options[option.name] = input.checked;
-    } else if (input.value !== "") {
-      options[option.name] = input.dataset.kind === "number" ? Number(input.value) : input.value;
+    } else if (input.value !== "" && input.value !== String(presetValue(game, option))) {
+      options[option.name] = kind === "number" ? Number(input.value) : input.value;
     }
   });
   return options;
@@ -160,37 +194,54 @@ async function run(action, done) {
     toast(error.message, true);
     if (error.message.startsWith("host only")) {
       session.host = false; // the session ran out or the PIN changed: show the login again
+      $("login-error").textContent = error.message;
+      $("login-error").hidden = false;
       redraw();
     }
     return null;
   }
 }
 
-export function wireHost(refresh) {
+export function wireHost(refresh, refreshSession) {
   redraw = refresh;
   $("login").addEventListener("submit", async (event) => {
     event.preventDefault();
-    const answer = await run(() => post("/api/login", { pin: $("pin").value }));
+    const error = $("login-error");
+    try {
+      const answer = await post("/api/login", { pin: $("pin").value });
+      session.host = true;
+      session.csrf_token = answer.csrf_token;
+      error.hidden = true;
+      await refreshSession(); // the join code and link come with the host's session
+    } catch (refused) {
+      error.textContent = refused.message;
+      error.hidden = false;
+    }
     $("pin").value = "";
-    if (!answer) return;
-    session.host = true;
-    session.csrf_token = answer.csrf_token;
     refresh();
   });
+  $("pin").addEventListener("input", () => { $("login-error").hidden = true; });
   $("logout").addEventListener("click", async () => {
     if (await run(() => post("/api/logout"))) {
-      Object.assign(session, { host: false, seat: null, csrf_token: null });
+      Object.assign(session, { host: false, seat: null, csrf_token: null, join_code: null, join_link: null });
       refresh();
     }
   });
   $("setup-game").addEventListener("change", pickGame);
   $("setup-preset").addEventListener("change", pickPreset);
-  $("add-player").addEventListener("click", addPlayer);
+  $("add-player").addEventListener("click", () => addPlayer());
   $("setup").addEventListener("submit", async (event) => {
     event.preventDefault();
     const players = [...document.querySelectorAll("#setup-players input")].map((i) => i.value.trim()).filter(Boolean);
     const body = { game: $("setup-game").value, preset: $("setup-preset").value, players, options: houseRules() };
-    if (await run(() => post("/api/games", body), "The game is on.")) $("setup-box").open = false;
+    if (body.players.length < 2) {
+      toast("Write at least two players' names, seat 1 first.", true);
+      return;
+    }
+    if (await run(() => post("/api/games", body), "The game is on.")) {
+      $("setup-box").open = false;
+      await refreshSession(); // the new game's join code
+    }
   });
   $("score-form").addEventListener("submit", async (event) => {
     event.preventDefault();
@@ -207,7 +258,7 @@ export function wireHost(refresh) {
   });
   $("photo-form").addEventListener("submit", (event) => {
     event.preventDefault();
-    sendPhoto($("photo").files[0], $("photo-seat").value, $("photo-result"), confirm, (error) =>
+    sendPhoto($("photo").files[0], $("photo-seat").value, $("photo-result"), (error) =>
       toast(error.message, true),
     );
   });

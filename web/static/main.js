@@ -1,10 +1,11 @@
-// The score pad: draws the state it was served with, then follows the live stream.
+// The phone page: three places (the score pad, my seat, the host), drawn from the state it
+// was served with, then from the live stream.
 
-import { $, show, toast } from "./dom.js";
+import { $, toast } from "./dom.js";
 import { get, session } from "./api.js";
 import { render } from "./render.js";
 import { renderSeat, wireSeat } from "./seat.js";
-import { renderHost, wireHost } from "./host.js";
+import { renderHost, wireHost, openSetup } from "./host.js";
 import { loadHistory } from "./history.js";
 
 const initial = JSON.parse($("initial").textContent);
@@ -17,12 +18,42 @@ let viewing = null; // a past game's id while its pad is shown
 let lastGameId = live.game_id;
 let lastCorrections = -1;
 
+// --- the three places ------------------------------------------------------------------
+
+const PLACES = ["pad", "seat", "host"];
+
+function firstPlace() {
+  const asked = location.hash.slice(1);
+  if (PLACES.includes(asked)) return asked;
+  // a phone that came by the join QR code, or holds a seat, starts at its seat
+  if (!session.host && (session.seat || (session.joined && live.game))) return "seat";
+  return "pad";
+}
+
+let place = firstPlace();
+let placeBeforeTheEnd = null;
+
+export function go(where) {
+  place = PLACES.includes(where) ? where : "pad";
+  if (location.hash.slice(1) !== place) history.replaceState(null, "", `#${place}`);
+  refresh();
+  window.scrollTo(0, 0);
+}
+
+function showPlace() {
+  for (const name of PLACES) $(`place-${name}`).hidden = name !== place;
+  document.querySelectorAll("[data-go]").forEach((button) => {
+    button.setAttribute("aria-current", button.dataset.go === place ? "page" : "false");
+  });
+}
+
 function refresh() {
   const state = viewing ? viewing.state : live;
+  showPlace();
   render(state, viewing ? viewing.trail : trail);
-  show($("past"), Boolean(viewing));
+  $("past").hidden = !viewing;
   renderSeat(live, !viewing);
-  renderHost(live, !viewing);
+  renderHost(live);
 }
 
 async function loadTrail(state) {
@@ -43,8 +74,7 @@ async function view(id) {
     const scores = (await get(`/api/games/${id}/scores`)).scores;
     viewing = { id, state, trail: scores };
     $("past-id").textContent = `#${id}`;
-    refresh();
-    window.scrollTo(0, 0);
+    go("pad");
   } catch (error) {
     toast(error.message, true);
   }
@@ -54,6 +84,8 @@ $("back-live").addEventListener("click", () => {
   viewing = null;
   refresh();
 });
+
+// --- what the table should hear at once --------------------------------------------------
 
 function alertTable(message) {
   const banner = $("alert");
@@ -75,17 +107,31 @@ function announce(message) {
     const name = message.state.players[event.seat - 1];
     if (event.kind === "last_tile") alertTable(`${name} has one tile left!`);
     else if (event.kind === "out") alertTable(outAlert(name, message.state));
-    else if (event.kind === "game_ended") alertTable(`Game over: ${message.state.winners.join(" and ")} won!`);
+    else if (event.kind === "game_ended") {
+      $("alert").hidden = true; // the winner card says it, not a warning
+      if (!viewing && place !== "pad") {
+        placeBeforeTheEnd = place; // back there when the next game starts
+        go("pad");
+      }
+    }
   }
+}
+
+// --- the live stream, and saying when it is lost ------------------------------------------
+
+function connected(on) {
+  $("live").className = on ? "live on" : "live off";
+  $("reconnecting").hidden = on;
 }
 
 function connect() {
   const stream = new EventSource("/events");
-  stream.onopen = () => { $("live").className = "live on"; };
-  stream.onerror = () => { $("live").className = "live off"; };
+  stream.onopen = () => connected(true);
+  stream.onerror = () => connected(false);
   stream.onmessage = (event) => {
     const message = JSON.parse(event.data);
     if (!message.state) return; // a caught-up event; the last one carries the state
+    connected(true);
     const ended = live.phase !== "over" && message.state.phase === "over";
     live = message.state;
     if (!message.catch_up) announce(message);
@@ -94,6 +140,11 @@ function connect() {
       lastGameId = live.game_id;
       lastCorrections = -1;
       if (session.seat) session.seat = null; // a claim holds for its game only
+      refreshSession();
+      if (placeBeforeTheEnd && live.phase !== "over") {
+        place = placeBeforeTheEnd;
+        placeBeforeTheEnd = null;
+      }
       loadHistory(view);
     }
     const freed = session.seat && !(live.held_seats || []).includes(session.seat);
@@ -107,14 +158,45 @@ function connect() {
   };
 }
 
-wireSeat(refresh);
-wireHost(refresh);
+// A new game has a new join code: the host's QR code changes, a guest must join again.
+async function refreshSession() {
+  try {
+    const fresh = await get("/api/session");
+    Object.assign(session, { joined: fresh.joined, join_code: fresh.join_code, join_link: fresh.join_link });
+    refresh();
+  } catch {
+    /* the next update tries again */
+  }
+}
+
+document.querySelectorAll("[data-go]").forEach((button) =>
+  button.addEventListener("click", () => go(button.dataset.go)),
+);
+window.addEventListener("hashchange", () => {
+  const asked = location.hash.slice(1);
+  if (PLACES.includes(asked) && asked !== place) go(asked);
+});
+$("winner-new-game").addEventListener("click", () => {
+  go("host");
+  openSetup();
+});
+$("pad").addEventListener("click", (event) => {
+  const cell = event.target.closest("[data-picture]");
+  if (cell) zoom(cell.dataset.picture, cell.dataset.caption || "");
+});
 $("photos").addEventListener("click", (event) => {
   const thumb = event.target.closest("[data-picture]");
-  if (!thumb) return;
-  $("zoom-img").src = thumb.dataset.picture;
-  $("zoom").showModal();
+  if (thumb) zoom(thumb.dataset.picture, thumb.dataset.caption || "");
 });
+
+function zoom(picture, caption) {
+  $("zoom-img").src = picture;
+  $("zoom-caption").textContent = caption;
+  $("zoom").showModal();
+}
+
+wireSeat(refresh, refreshSession);
+wireHost(refresh, refreshSession);
 refresh();
 loadTrail(live);
 loadHistory(view);

@@ -1,9 +1,14 @@
-// Sending a photo of a hand and showing what was read, for the host or a seat's phone.
+// Sending a photo of a hand and showing what was read: the annotated picture and the total.
+// The one confirm is elsewhere: the seat's own button, or the host's list of hands to score.
 
 import { h } from "./dom.js";
 import { upload } from "./api.js";
 
-export async function sendPhoto(file, seat, result, confirm, onError) {
+export async function sendPhoto(file, seat, result, onError) {
+  if (!file) {
+    onError(new Error("choose a photo of the tiles first"));
+    return;
+  }
   const form = new FormData();
   form.append("photo", file);
   if (seat) form.append("seat", String(seat));
@@ -16,14 +21,18 @@ export async function sendPhoto(file, seat, result, confirm, onError) {
     onError(error);
     return;
   }
-  result.replaceChildren(
-    h("img", { src: answer.annotated, alt: "the tiles as read" }),
-    h("p", { class: "big" }, `${answer.tiles.length} tiles, ${answer.pip_total} pips`),
-    answer.low_confidence ? h("p", { class: "muted" }, "Some tiles were hard to read: check the picture.") : null,
-    answer.reading ? h("p", { class: "muted" }, answer.reading) : null,
-    answer.seat
-      ? h("button", { type: "button", class: "go wide", onclick: () => confirm(answer.seat, answer.pip_total) },
-          `Confirm ${answer.pip_total} for seat ${answer.seat}`)
+  const tiles = Array.isArray(answer.tiles) ? answer.tiles.length : 0;
+  const pips = Number.isFinite(answer.pip_total) ? answer.pip_total : 0;
+  const parts = [
+    answer.annotated ? h("img", { src: answer.annotated, alt: "the tiles as read, each with its value" }) : null,
+    h("p", { class: "big" }, `${tiles} tile${tiles === 1 ? "" : "s"}, ${pips} pips`),
+    answer.low_confidence ? h("p", { class: "muted" }, "Some tiles were hard to read: check the picture before you confirm.") : null,
+    typeof answer.reading === "string" && answer.reading.startsWith("not offered")
+      ? h("p", { class: "error" }, answer.reading)
       : null,
-  );
+    answer.seat && answer.reading === "waiting for confirmation"
+      ? h("p", { class: "muted" }, "Check the picture, then confirm the score with the button above.")
+      : null,
+  ];
+  result.replaceChildren(...parts.filter(Boolean)); // replaceChildren would write "null"
 }

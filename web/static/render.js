@@ -13,6 +13,20 @@ const PHASES = {
   over: "Game over.",
 };
 
+// Each seat's colour, the same on every phone (classes, as the page allows no inline styles).
+export function seatClass(seat) {
+  return `seat-c${((seat - 1) % 8) + 1}`;
+}
+
+export function dot(seat) {
+  return h("span", { class: `dot ${seatClass(seat)}`, "aria-hidden": "true" });
+}
+
+// A number for the page: never "null", "undefined" or "NaN".
+export function shown(value, blank = "") {
+  return typeof value === "number" && Number.isFinite(value) ? String(value) : blank;
+}
+
 export function render(state, trail = []) {
   renderStatus(state);
   renderFirstTurns(state);
@@ -35,14 +49,17 @@ function renderStatus(state) {
   const roll = state.last_roll
     ? ` · ${state.players[state.last_roll.seat - 1]} rolled ${state.last_roll.dice.join(" and ")}`
     : "";
-  $("turn").textContent = state.turn
-    ? `${state.turn.player}'s turn (seat ${state.turn.seat})${roll}`
-    : "";
+  $("turn").replaceChildren(
+    ...(state.turn
+      ? [dot(state.turn.seat), `${state.turn.player}'s turn (seat ${state.turn.seat})${roll}`]
+      : []),
+  );
   let phase = PHASES[state.phase] || "";
   if (state.phase === "scoring" && state.scoring) {
     const waiting = state.scoring.waiting.map((seat) => state.players[seat - 1]);
     phase = `Round over: scoring ${waiting.join(", ")}.`;
   }
+  if (state.phase === "over") phase = "";  // the winner card says it
   if (state.degraded && Object.keys(state.degraded).length) {
     phase += " " + Object.values(state.degraded).join("; ");
   }
@@ -78,12 +95,15 @@ function renderPad(state) {
     return;
   }
   const leaders = new Set(state.leaders || []);
-  const markers = new Set(state.markers || []);
-  const tapped = new Set(state.last_tile || []);
+  const playing = state.phase === "playing"; // markers and taps belong to a round in play
+  const markers = new Set(playing ? state.markers || [] : []);
+  const tapped = new Set(playing ? state.last_tile || [] : []);
   const toMove = state.turn ? state.turn.seat : null;
   const current = state.round ? state.round.number : null;
   const readings = (state.scoring && state.scoring.readings) || {};
   const corrected = correctedCells(state);
+  const pictures = new Map(); // the last photo of each cell's hand, to show when tapped
+  for (const p of state.photos || []) if (p.picture) pictures.set(`${p.round}:${p.seat}`, p);
   const head = h(
     "tr",
     {},
@@ -91,7 +111,8 @@ function renderPad(state) {
     state.players.map((name, i) =>
       h(
         "th",
-        { scope: "col", "data-seat": i + 1, class: i + 1 === toMove ? "to-move" : null, title: `seat ${i + 1}` },
+        { scope: "col", "data-seat": i + 1, class: `${seatClass(i + 1)}${i + 1 === toMove ? " to-move" : ""}`, title: `seat ${i + 1}` },
+        dot(i + 1),
         name,
         markers.has(i + 1) ? h("span", { class: "badge marker", title: "marker out" }, "M") : null,
         tapped.has(i + 1) ? h("span", { class: "badge tile", title: "last tile" }, "1") : null,
@@ -106,14 +127,15 @@ function renderPad(state) {
       r.scores.map((value, i) => {
         const reading = r.round === current ? readings[String(i + 1)] : null;
         const key = `${r.round}:${i + 1}`;
+        const photo = pictures.get(key);
+        const zoom = photo
+          ? { "data-picture": `/photos/${photo.picture}`, "data-caption": `Round ${r.round}, ${state.players[i]}: ${shown(photo.total, "not read")}` }
+          : {};
         if (value === null && reading) {
-          return h("td", { class: "reading", "data-seat": i + 1, title: "read from a photo, not yet confirmed" }, `${reading.total}?`);
+          return h("td", { class: "reading photo", "data-seat": i + 1, title: "read from a photo, not yet confirmed", ...zoom }, `${shown(reading.total)}?`);
         }
-        return h(
-          "td",
-          { "data-seat": i + 1, class: corrected.has(key) ? "corrected" : null },
-          value === null ? "" : String(value),
-        );
+        const classes = [corrected.has(key) ? "corrected" : "", photo ? "photo" : ""].join(" ").trim();
+        return h("td", { "data-seat": i + 1, class: classes || null, ...zoom }, shown(value));
       }),
     ),
   );
@@ -126,12 +148,26 @@ function renderPad(state) {
         "td",
         { "data-seat": i + 1, class: leaders.has(name) ? "leader" : null },
         leaders.has(name) ? "★ " : "",
-        String(state.totals[name]),
+        shown(state.totals[name], "0"),
       ),
     ),
   );
   table.className = state.players.length > 5 ? "pad many" : "pad";
   table.replaceChildren(h("thead", {}, head), h("tbody", {}, rows), h("tfoot", {}, totals));
+  renderKey(state, markers, tapped, corrected, pictures, leaders);
+}
+
+// What the marks on the pad mean, in words (a tooltip is no help on a phone).
+function renderKey(state, markers, tapped, corrected, pictures, leaders) {
+  const words = [];
+  if (leaders.size) words.push("★ leads");
+  if (markers.size) words.push("M: a marker is out on that player's train");
+  if (tapped.size) words.push("1: one tile left");
+  if (corrected.size) words.push("✎: score corrected (see below)");
+  if (Object.keys((state.scoring && state.scoring.readings) || {}).length) words.push("17?: read from a photo, not yet confirmed");
+  if (pictures.size) words.push("tap a score with a photo to see the hand");
+  $("pad-legend").textContent = words.join(" · ");
+  show($("pad-legend"), words.length > 0);
 }
 
 function renderStandings(state) {
@@ -140,12 +176,13 @@ function renderStandings(state) {
     ...(state.standings || [])
       .filter(() => (state.rounds || []).some((r) => r.scores.some((v) => v !== null)))
       .map((row) =>
-        h("li", { class: row.place === 1 ? "first" : null, value: row.place }, `${row.player} · ${row.total}`),
+        h("li", { class: row.place === 1 ? "first" : null, value: row.place }, `${row.player} · ${shown(row.total, "0")}`),
       ),
   );
 }
 
 function time(at) {
+  if (!at) return "an earlier time";
   const d = new Date(at);
   return isNaN(d) ? at : d.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
 }
@@ -174,14 +211,30 @@ function renderTrail(state, trail) {
   $("trail-list").replaceChildren(...items);
 }
 
+const UNITS = { pips: "pips", tokens: "win tokens", points: "points" };
+
 function renderWinner(state) {
   const over = state.phase === "over" && (state.winners || []).length > 0;
   show($("winner"), over);
+  show($("status"), !over);
   if (!over) return;
-  $("winner-names").textContent = state.winners.join(" and ");
-  const total = state.totals[state.winners[0]];
+  const many = state.winners.length > 1;
+  $("winner-names").textContent = `${state.winners.join(" and ")} ${many ? "share the win!" : "wins!"}`;
+  const total = shown(state.totals[state.winners[0]], "0");
   const rounds = (state.rounds || []).length;
-  $("winner-total").textContent = `${total} ${state.measure || ""} after ${rounds} round${rounds === 1 ? "" : "s"}`;
+  const unit = UNITS[state.measure] || "";
+  $("winner-total").textContent = `${total} ${unit} after ${rounds} round${rounds === 1 ? "" : "s"}`.replace("  ", " ");
+  $("final-table").replaceChildren(
+    ...(state.standings || []).map((row) =>
+      h(
+        "li",
+        { class: row.place === 1 ? "first" : null, value: row.place },
+        dot(state.players.indexOf(row.player) + 1),
+        h("span", { class: "name" }, row.player),
+        h("span", { class: "total" }, shown(row.total, "0")),
+      ),
+    ),
+  );
 }
 
 function renderChart(state) {
@@ -210,14 +263,14 @@ function renderPhotos(state) {
           list.map((p) =>
             h(
               "button",
-              { type: "button", class: "thumb", "data-picture": `/photos/${p.picture}` },
+              { type: "button", class: "thumb", "data-picture": `/photos/${p.picture}`, "data-caption": `Round ${round}, ${state.players[p.seat - 1]}: ${shown(p.total, "not read")}` },
               h("img", {
                 src: `/photos/${p.picture}`,
                 alt: `${state.players[p.seat - 1]}'s hand`,
                 loading: "lazy",
                 onerror: pictureGone,
               }),
-              h("span", {}, `${state.players[p.seat - 1]}: ${p.total}${p.low_confidence ? " (unsure)" : ""}`),
+              h("span", {}, `${state.players[p.seat - 1]}: ${shown(p.total, "not read")}${p.low_confidence ? " (unsure)" : ""}`),
             ),
           ),
         ),

@@ -1,39 +1,35 @@
-// This phone as a seat's button: claim a seat, then end turn, pass, last tile, out.
+// My seat: join the table, pick a seat, then this phone is the seat's button. Buttons act at
+// once; out of turn they are disabled and the page says why.
 
 import { $, h, show, toast } from "./dom.js";
 import { post, session } from "./api.js";
 import { sendPhoto } from "./photo.js";
+import { dot, seatClass } from "./render.js";
+
+// A second tap on End turn this soon after the first taps the last tile, as at a wired seat.
+const DOUBLE_TAP_MS = 350;
+let graceUntil = 0;
+let redraw = () => {};
+
+const WORDS = { press: "End turn", hold: "Pass", double: "Last tile", out: "Out!" };
 
 export function renderSeat(state, live) {
-  const claimed = session.seat && state.players[session.seat - 1];
-  show($("seat-card"), Boolean(state.game) && live);
-  show($("seat-claim"), !claimed);
+  const game = Boolean(state.game) && live;
+  const over = state.phase === "over";
+  const joined = session.joined || session.host;
+  const claimed = game && !over && session.seat ? state.players[session.seat - 1] : null;
+  show($("seat-none"), !game || over);
+  $("seat-none").textContent = over
+    ? "The game is over. When the host starts a new one, pick your seat here."
+    : "No game yet. When the host starts one, pick your seat here.";
+  show($("seat-join"), game && !over && !joined);
+  show($("seat-claim"), game && !over && joined && !claimed);
   show($("seat-buttons"), Boolean(claimed));
-  if (claimed) {
-    const mine = state.turn && state.turn.seat === session.seat;
-    const waiting = state.scoring && state.scoring.waiting.includes(session.seat);
-    $("seat-photo-box").hidden = !waiting;
-    $("dice-box").hidden = !(mine && state.dice);
-    // only the gestures the game accepts (dice chains: no pass, last tile or out); while
-    // this seat's hand is scored, its button reads the hand (press) or retakes it (hold)
-    const gestures = waiting ? ["press", "hold"] : state.gestures || [];
-    document.querySelectorAll("[data-gesture]").forEach((button) => {
-      button.hidden = !gestures.includes(button.dataset.gesture);
-    });
-    // a pass places the marker, so a game without passes has no marker to lift
-    $("lift-marker").hidden = !(state.gestures || []).includes("hold");
-    const tiles = state.action_tiles || [];
-    $("action-tiles").hidden = !(mine && tiles.length);
-    document.querySelectorAll("[data-action]").forEach((button) => {
-      button.hidden = !tiles.includes(button.dataset.action);
-    });
-    if (waiting) $("seat-photo-box").open = true;
-    const reading = waiting && (state.scoring.readings || {})[String(session.seat)];
-    label("press", waiting ? (reading ? `Confirm ${reading.total}` : "Read my hand") : null);
-    label("hold", waiting ? "Retake photo" : null);
-    $("seat-name").textContent = `Seat ${session.seat} · ${claimed}` + seatNote(state, mine, waiting);
-    return;
-  }
+  if (claimed) renderButtons(state, claimed);
+  else if (game && joined) renderChoices(state);
+}
+
+function renderChoices(state) {
   // A held seat stays tappable: the companion's refusal says what to do about it.
   const held = new Set(state.held_seats || []);
   $("seat-choices").replaceChildren(
@@ -41,6 +37,7 @@ export function renderSeat(state, live) {
       h(
         "button",
         { type: "button", "data-claim": i + 1, class: held.has(i + 1) ? "held" : null },
+        dot(i + 1),
         `Seat ${i + 1} · ${name}`,
         held.has(i + 1) ? h("small", {}, "held by a phone") : null,
       ),
@@ -48,22 +45,102 @@ export function renderSeat(state, live) {
   );
 }
 
-// A gesture button's words: ``text``, or back to the page's own (End turn, Pass) for null.
+function renderButtons(state, name) {
+  const seat = session.seat;
+  const mine = state.phase === "playing" && Boolean(state.turn) && state.turn.seat === seat;
+  const waiting = state.phase === "scoring" && Boolean(state.scoring) && state.scoring.waiting.includes(seat);
+  const reading = waiting ? ((state.scoring.readings || {})[String(seat)] || null) : null;
+  const grace = Date.now() < graceUntil && state.phase === "playing";
+  $("seat-name").replaceChildren(dot(seat), `Seat ${seat} · ${name}`);
+  $("seat-name").className = `big ${seatClass(seat)}`;
+  const why = reason(state, seat, mine, waiting, reading);
+  $("seat-why").textContent = why.text;
+  $("seat-why").className = why.go ? "why go" : "why";
+  // only the gestures the game accepts (dice chains: no pass, last tile or out); while
+  // this seat's hand is scored, its button reads the hand (press) or retakes it (hold)
+  const gestures = waiting ? ["press", "hold"] : state.gestures || [];
+  document.querySelectorAll("[data-gesture]").forEach((button) => {
+    const gesture = button.dataset.gesture;
+    button.hidden = !gestures.includes(gesture);
+    const open = waiting || mine || (grace && (gesture === "press" || gesture === "double"));
+    button.disabled = !open;
+    button.setAttribute("aria-describedby", "seat-why");
+  });
+  label("press", waiting ? (reading ? `Confirm ${reading.total}` : "Read my hand") : null);
+  label("hold", waiting ? "Retake photo" : null);
+  show($("gesture-help"), !waiting && (state.gestures || []).includes("double"));
+  show($("seat-photo-box"), waiting);
+  const result = $("seat-photo-result");
+  if (!waiting) {
+    result.replaceChildren();
+    delete result.dataset.picture;
+  } else if (reading && reading.picture && result.dataset.picture !== reading.picture) {
+    // the latest reading (a retake is a new one): the picture with each tile's value; the
+    // one confirm is the seat's button above
+    result.dataset.picture = reading.picture;
+    const tiles = (reading.tiles || []).length;
+    result.replaceChildren(
+      h("img", { src: `/photos/${reading.picture}`, alt: "your tiles as read, each with its value" }),
+      h("p", { class: "big" }, `${tiles} tile${tiles === 1 ? "" : "s"}, ${reading.total} pips`),
+      reading.low_confidence ? h("p", { class: "muted" }, "Some tiles were hard to read: check the picture before you confirm.") : "",
+    );
+  }
+  show($("dice-box"), mine && Boolean(state.dice));
+  const tiles = state.action_tiles || [];
+  show($("action-tiles"), mine && tiles.length > 0);
+  document.querySelectorAll("[data-action]").forEach((button) => {
+    button.hidden = !tiles.includes(button.dataset.action);
+  });
+  // a marker comes off when its owner plays on their own train again
+  show($("lift-marker"), state.phase === "playing" && (state.markers || []).includes(seat));
+}
+
+function names(state, seats) {
+  const list = seats.map((seat) => state.players[seat - 1]);
+  return list.length > 1 ? `${list.slice(0, -1).join(", ")} and ${list.at(-1)}` : list.join("");
+}
+
+function reason(state, seat, mine, waiting, reading) {
+  if (mine) {
+    const early = state.out_on_first_turn;
+    return { go: true, text: early ? "Your first turn: the round ends after it." : "Your turn!" };
+  }
+  if (waiting) {
+    if (reading) return { go: true, text: `The hand reads ${reading.total}. Confirm it, or retake the photo.` };
+    return { go: true, text: "Round over: lay your tiles on the mat and press Read my hand." };
+  }
+  if (state.phase === "playing" && state.turn) {
+    const early = state.out_on_first_turn;
+    if (early && early.out.includes(seat)) return { text: `You're out! The others take their first turn: ${state.turn.player} now.` };
+    return { text: `It's ${state.turn.player}'s turn. Your buttons wake up when it's yours.` };
+  }
+  if (state.phase === "scoring" && state.scoring) {
+    return { text: `Your hand is scored. Waiting for ${names(state, state.scoring.waiting)}.` };
+  }
+  return { text: "Round scored. The next round starts from the centerpiece or the host." };
+}
+
+// A gesture button's words: ``text``, or back to its own (End turn, Pass) for null.
 function label(gesture, text) {
-  const button = document.querySelector(`[data-gesture='${gesture}']`);
-  button.dataset.words ??= button.textContent;
-  button.textContent = text ?? button.dataset.words;
+  document.querySelector(`[data-gesture='${gesture}']`).textContent = text ?? WORDS[gesture];
 }
 
-function seatNote(state, mine, waiting) {
-  if (mine) return " · your turn!";
-  if (waiting) return " · your hand to score";
-  const early = state.out_on_first_turn;
-  if (early && early.out.includes(session.seat)) return " · you're out!";
-  return "";
-}
-
-export function wireSeat(refresh) {
+export function wireSeat(refresh, refreshSession) {
+  redraw = refresh;
+  $("join-form").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    try {
+      await post("/api/join", { code: $("join-code-input").value });
+      session.joined = true;
+      $("join-code-input").value = "";
+      $("join-error").hidden = true;
+      await refreshSession();
+    } catch (error) {
+      $("join-error").textContent = error.message;
+      $("join-error").hidden = false;
+    }
+  });
+  $("join-code-input").addEventListener("input", () => { $("join-error").hidden = true; });
   $("seat-choices").addEventListener("click", async (event) => {
     const seat = event.target.closest("[data-claim]");
     if (!seat) return;
@@ -79,9 +156,7 @@ export function wireSeat(refresh) {
     }
   });
   document.querySelectorAll("[data-gesture]").forEach((button) =>
-    button.addEventListener("click", () =>
-      act(`/api/seats/${session.seat}/press`, { gesture: button.dataset.gesture }),
-    ),
+    button.addEventListener("click", () => gesture(button.dataset.gesture)),
   );
   document.querySelectorAll("[data-action]").forEach((button) =>
     button.addEventListener("click", () =>
@@ -90,9 +165,8 @@ export function wireSeat(refresh) {
   );
   $("seat-photo-form").addEventListener("submit", (event) => {
     event.preventDefault();
-    // the player confirms the reading with the seat's button, as at a wired seat
-    const confirm = () => act(`/api/seats/${session.seat}/press`, { gesture: "press" });
-    sendPhoto($("seat-photo").files[0], session.seat, $("seat-photo-result"), confirm, (error) =>
+    // the one confirm is the seat's own button, as at a wired seat
+    sendPhoto($("seat-photo").files[0], session.seat, $("seat-photo-result"), (error) =>
       toast(error.message, true),
     );
   });
@@ -109,11 +183,28 @@ export function wireSeat(refresh) {
   });
 }
 
+// End turn acts at once; a second tap within the window amends it into the last-tile tap
+// (the companion keeps the turn where the first tap put it).
+function gesture(name) {
+  const now = Date.now();
+  let sent = name;
+  if (name === "press" && now < graceUntil) {
+    sent = "double";
+    graceUntil = 0;
+  } else if (name === "press" && $("seat-photo-box").hidden) {  // a turn, not a hand
+    graceUntil = now + DOUBLE_TAP_MS;
+    setTimeout(() => redraw(), DOUBLE_TAP_MS + 20);
+  }
+  act(`/api/seats/${session.seat}/press`, { gesture: sent });
+}
+
 async function act(url, body) {
   try {
     await post(url, body);
     if (navigator.vibrate) navigator.vibrate(30);
   } catch (error) {
+    graceUntil = 0;
     toast(error.message, true);
+    redraw();
   }
 }
