@@ -108,14 +108,15 @@ def read_real(photos: list[LabelledPhoto], name: str) -> Tally:
 
 def per_source(loso: bool, seed: int) -> list[Tally]:
     photos = [p for p in all_photos() if p.measured]
-    trained_on = {p.source for p in all_photos() if p.boxes}
+    trained_on = {p.fold for p in all_photos() if p.boxes}
     tallies = []
     for source in sorted({p.source for p in photos}):
         mine = [p for p in photos if p.source == source]
+        fold = mine[0].fold
         label = source
-        if loso and source in trained_on:
-            _use_model(_fold_model(source, seed))
-            label += " (fold)"
+        if loso and fold in trained_on:
+            _use_model(_fold_model(fold, seed))
+            label += " *"
         tallies.append(read_real(mine, label))
         _use_model(None)
     return tallies
@@ -192,6 +193,8 @@ def main() -> None:
     for tally in sources:
         print(tally.line(), flush=True)
     if sources:
+        if args.loso:
+            print("* read with a verifier trained without this source's photos")
         print(("leave-one-source-out: " if args.loso else "shipped model: ") + summary(sources))
     rendered = []
     if args.world:

@@ -46,14 +46,25 @@ def _half_centres(corners: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return (a + middle) / 2, (b + middle) / 2
 
 
+def cached(key: str, group: str, make) -> Examples:
+    """``make()``'s examples, kept in .cache under ``key`` (and VERSION) once made."""
+    path = CACHE / f"{hashlib.sha1(f'{VERSION}:{key}'.encode()).hexdigest()[:16]}.npz"
+    if path.is_file():
+        data = np.load(path)
+        return Examples(data["patches"], data["labels"], group)
+    examples = make()
+    CACHE.mkdir(parents=True, exist_ok=True)
+    np.savez_compressed(path, patches=examples.patches, labels=examples.labels)
+    return Examples(examples.patches, examples.labels, group)
+
+
 def real_examples(photo: LabelledPhoto) -> Examples:
     """Outlines on a photo with half boxes: a tile when its halves sit in labelled halves
     (a blank half has no box), not a tile when nothing labelled is under it."""
-    key = hashlib.sha1(f"{VERSION}:{photo.path}".encode()).hexdigest()[:16]
-    cached = CACHE / f"{key}.npz"
-    if cached.is_file():
-        data = np.load(cached)
-        return Examples(data["patches"], data["labels"], photo.source)
+    return cached(str(photo.path), photo.source, lambda: _real_examples(photo))
+
+
+def _real_examples(photo: LabelledPhoto) -> Examples:
     image = load_photo(photo.path)
     corners, negative, labels = [], [], []
     for candidate in _outlines(image):
@@ -71,10 +82,7 @@ def real_examples(photo: LabelledPhoto) -> Examples:
         negative.append(candidate.light_on_dark)
         labels.append(label)
     patches = verify.batch(image, corners, negative)
-    examples = Examples(patches, np.array(labels, np.float32), photo.source)
-    CACHE.mkdir(parents=True, exist_ok=True)
-    np.savez_compressed(cached, patches=examples.patches, labels=examples.labels)
-    return examples
+    return Examples(patches, np.array(labels, np.float32), photo.source)
 
 
 def rendered_examples(

@@ -6,7 +6,8 @@
 Examples come from rendered photos (vision/synth.py's mats and vision/world.py's tables)
 and from the real photos of ../shared/data/train-real (read there, never copied). A small
 convolutional network learns tile / not a tile from them with a fixed seed, on the CPU.
-`--exclude` leaves a source out (a leave-one-source-out fold of bench/vision.py). `--quick`
+`--exclude` leaves a fold out (a source, with any source sharing its photos: a
+leave-one-source-out fold of bench/vision.py). `--quick`
 trains on a handful of photos for one pass: a check that the whole path runs.
 """
 
@@ -20,38 +21,44 @@ from pathlib import Path
 import numpy as np
 
 from training.realsets import train_photos
-from training.samples import Examples, real_examples, rendered_examples
+from training.samples import Examples, cached, real_examples, rendered_examples
 from vision import synth, verify
+from vision.world import render_world
 
 SEED = 7
-RENDERED_SEEDS = range(50_000, 50_400)
+EPOCHS = 8
+RENDERED_SEEDS = range(50_000, 50_300)
 """Seeds for training photos: far from those the bench measures with."""
 
 
 def rendered(seeds, progress) -> list[Examples]:
     out = []
     for i, seed in enumerate(seeds):
-        for photo in _render(seed):
-            image, truth = photo
-            out.append(rendered_examples(image, truth, seed))
+        out.append(cached(f"rendered:{seed}", "rendered", lambda seed=seed: _examples(seed)))
         progress(i + 1, len(seeds), "rendered photos")
     return out
 
 
+def _examples(seed: int) -> Examples:
+    made = [rendered_examples(image, truth, seed, dark) for image, truth, dark in _render(seed)]
+    return Examples(
+        np.concatenate([e.patches for e in made]),
+        np.concatenate([e.labels for e in made]),
+        "rendered",
+    )
+
+
 def _render(seed: int):
-    """One photo on a plain mat (vision/synth.py) and, when there, one on a world table."""
+    """One photo on a plain mat (vision/synth.py) and one on a randomised table
+    (vision/world.py), each with its tiles' corners and whether they are black tiles."""
     image, truth = synth.render(seed, size=(1280, 720), slant=float(seed % 3 == 0) * (seed % 40))
-    yield image, [t.corners for t in truth]
-    try:
-        from vision.world import render_world
-    except ImportError:
-        return
-    photo = render_world(seed)
-    yield photo.image, [t.corners for t in photo.tiles]
+    yield image, [t.corners for t in truth], False
+    photo = render_world(seed, size=(1280, 720) if seed % 2 else (960, 1280))
+    yield photo.image, [t.corners for t in photo.tiles], photo.meta["style"] == "black"
 
 
 def real(exclude: set[str], limit: int | None, progress) -> list[Examples]:
-    photos = [p for p in train_photos() if p.source not in exclude and p.boxes]
+    photos = [p for p in train_photos() if p.fold not in exclude and p.boxes]
     photos = photos[:limit] if limit else photos
     out = []
     for i, photo in enumerate(photos):
@@ -173,7 +180,7 @@ def build(exclude: set[str], seed: int, quick: bool, out: Path, quiet: bool = Fa
 
     seeds = RENDERED_SEEDS[:12] if quick else RENDERED_SEEDS
     examples = rendered(seeds, progress) + real(exclude, 12 if quick else None, progress)
-    figures = train(examples, seed, 1 if quick else 14, out)
+    figures = train(examples, seed, 1 if quick else EPOCHS, out)
     figures["minutes"] = round((time.monotonic() - started) / 60, 1)
     return figures
 

@@ -19,11 +19,15 @@ import numpy as np
 from vision.reading import ReadingContext, RecognisedTile, Recognition
 from vision.thresholds import (
     BUSY_EDGES,
+    BUSY_OUTLINES,
+    FACE_LIKE,
+    FACE_TABLE,
     MANY_DOUBTS,
     MOSTLY_DOUBTFUL,
     SIZE_SPREAD,
     TOO_CLOSE_FACE,
     TOO_DARK,
+    UNEXPLAINED_FACE,
 )
 
 RETAKE_STRAIGHT = "hold the phone straight above the tiles and retake"
@@ -39,10 +43,11 @@ class Scene:
     brightness: float  # the brightest 1%, 0..255
     busy: float  # edge pixels per pixel of table outside the tiles
     pale_share: float  # share of the frame that is pale and plain, like a tile's face
-    outlines: int  # outlines found before the verifier threw any out
+    thrown_out: int  # outlines the verifier threw out
+    unexplained: int = 0  # patches of tile face outside every tile found, each tile-sized
 
 
-def look_at(image: np.ndarray, tile_corners: list[np.ndarray], outlines: int) -> Scene:
+def look_at(image: np.ndarray, tile_corners: list[np.ndarray], thrown_out: int) -> Scene:
     scale = 480 / max(image.shape[:2])
     small = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
     gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
@@ -57,7 +62,35 @@ def look_at(image: np.ndarray, tile_corners: list[np.ndarray], outlines: int) ->
     brightness = float(np.percentile(gray, 99))
     plain = cv2.blur(gray.astype(np.float32), (9, 9))
     pale = (gray > max(brightness - 40, 120)) & (np.abs(gray - plain) < 12)
-    return Scene(brightness, busy, float(pale.mean()), outlines)
+    unexplained = _unexplained_faces(small, [c * scale for c in tile_corners])
+    return Scene(brightness, busy, float(pale.mean()), thrown_out, unexplained)
+
+
+def _unexplained_faces(small: np.ndarray, tiles: list[np.ndarray]) -> int:
+    """Tile-sized patches of the found tiles' face colour where no tile was found: a tile
+    the finder missed. Not looked for when the table itself is of the faces' colour."""
+    if not tiles:
+        return 0
+    lab = cv2.cvtColor(small, cv2.COLOR_BGR2LAB).astype(np.float32)
+    faces = np.zeros(small.shape[:2], np.uint8)
+    table = np.ones(small.shape[:2], np.uint8)
+    for corners in tiles:
+        centre = corners.mean(axis=0)
+        cv2.fillConvexPoly(faces, np.round(centre + (corners - centre) * 0.8).astype(np.int32), 1)
+        cv2.fillConvexPoly(table, np.round(centre + (corners - centre) * 1.08).astype(np.int32), 0)
+    inside = lab[faces > 0]
+    lightness = np.percentile(inside[:, 0], 70)  # the face, not its pips or its shade
+    tint = np.median(inside[:, 1:], axis=0)
+    like = (np.abs(lab[..., 0] - lightness) < FACE_LIKE) & (
+        np.linalg.norm(lab[..., 1:] - tint, axis=2) < FACE_LIKE
+    )
+    like = like.astype(np.uint8) & (table > 0)
+    if like.sum() > FACE_TABLE * max(int(np.count_nonzero(table)), 1):
+        return 0  # white tiles on a white cloth: the table is no guide
+    like = cv2.morphologyEx(like, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    tile_area = float(np.median([abs(cv2.contourArea(np.float32(c))) for c in tiles]))
+    _, _, stats, _ = cv2.connectedComponentsWithStats(like, 8, cv2.CV_32S)
+    return int(np.sum(stats[1:, cv2.CC_STAT_AREA] > UNEXPLAINED_FACE * tile_area))
 
 
 def judge(
@@ -94,7 +127,9 @@ def _photo_reasons(scene: Scene, tiles: list[RecognisedTile]) -> list[str]:
     reasons = []
     if scene.brightness < TOO_DARK:
         reasons.append("too dark: turn on a light over the tiles")
-    if scene.busy > BUSY_EDGES:
+    if scene.unexplained:
+        reasons.append("a tile may be missing: spread the tiles apart and retake, or check")
+    if scene.busy > BUSY_EDGES or scene.thrown_out >= max(BUSY_OUTLINES, len(tiles) + 1):
         reasons.append(PLAIN_CLOTH)
     return reasons
 

@@ -51,8 +51,10 @@ def recognise(image: np.ndarray, set_max: int = 12, max_tiles: int | None = None
             [], set_max, ["the picture is empty or too small"], "unreadable", ["no picture"]
         )
     candidates, close_up = propose(image)
-    believed = _one_per_tile(verify.sort_out(image, candidates))
-    scene = doubt.look_at(image, [c.candidate.corners for c in believed], len(candidates))
+    verified = verify.sort_out(image, candidates)
+    believed = _one_per_tile(verified)
+    corners = [c.candidate.corners for c in believed]
+    scene = doubt.look_at(image, corners, thrown_out=len(candidates) - len(verified))
     tiles = [_tile(c, set_max) for c in believed]
     tiles.sort(key=lambda t: (round(t.corners[0][1] / 50), t.corners[0][0]))
     return doubt.judge(tiles, scene, context, close_up=close_up)

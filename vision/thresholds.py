@@ -132,9 +132,27 @@ stands out from the table round it, a streak of grain does not."""
 TOO_DARK = 60
 """The brightest 1% of a photo darker than this (0..255): too dark to read."""
 
-BUSY_EDGES = 0.09
+BUSY_EDGES = 0.07
 """Edge pixels per pixel of table (outside the tiles) above which the table is busy with
-marks that can pass for pips and dividers: wood grain, a printed cloth, a game board."""
+marks that can pass for pips and dividers: wood grain, a printed cloth, a game board. On 60
+rendered tables (vision/world.py, seeds 700000..) plain ones (felt, paper, black cloth, a
+saturated colour) measured at most 0.066 with clutter on them; printed boards, patterns,
+stone and wood reached 0.13."""
+
+BUSY_OUTLINES = 6
+"""As many outlines thrown out by the verifier as this, and more than the tiles kept, also
+mean a busy table: many marks there look like tiles."""
+
+FACE_LIKE = 22.0
+"""A pixel within this of the found tiles' face in lightness, and in tint (Lab units), is
+face-like."""
+
+FACE_TABLE = 0.3
+"""When more of the table than this share is face-like, the table is of the faces' colour
+and face outside the tiles tells nothing."""
+
+UNEXPLAINED_FACE = 0.35
+"""A face-like patch outside the tiles larger than this share of a tile is a tile missed."""
 
 SIZE_SPREAD = (0.6, 1.7)
 """A tile narrower or wider than this times the photo's median tile is doubtful: tiles of

@@ -12,7 +12,7 @@ from vision import recognise
 from vision.doubt import BUSY_EDGES, TOO_DARK, Scene, judge
 from vision.reading import ReadingContext, RecognisedTile
 
-CALM = Scene(brightness=220.0, busy=0.01, pale_share=0.05, outlines=3)
+CALM = Scene(brightness=220.0, busy=0.01, pale_share=0.05, thrown_out=0)
 
 
 def laid(*values: tuple[int, int], width: float = 40.0, at: float = 0.0) -> list[RecognisedTile]:
@@ -58,10 +58,16 @@ def test_a_tile_of_another_size_is_marked():
 
 
 def test_a_busy_table_is_never_read_as_ok():
-    busy = Scene(brightness=220.0, busy=BUSY_EDGES * 2, pale_share=0.05, outlines=40)
+    busy = Scene(brightness=220.0, busy=BUSY_EDGES * 2, pale_share=0.05, thrown_out=0)
     reading = judge(laid((1, 2), (3, 4)), busy, ReadingContext())
     assert reading.status == "check"
     assert any("busy background" in r for r in reading.reasons)
+
+
+def test_many_outlines_thrown_out_mean_a_busy_table():
+    busy = Scene(brightness=220.0, busy=0.0, pale_share=0.05, thrown_out=12)
+    reading = judge(laid((1, 2), (3, 4)), busy, ReadingContext())
+    assert reading.status == "check" and "busy background" in reading.reasons[0]
 
 
 def test_mostly_unclear_tiles_ask_for_a_retake():
@@ -79,7 +85,7 @@ def test_no_tile_on_a_plain_table_asks_whether_the_hand_is_empty():
 
 
 def test_no_tile_and_pale_face_all_over_is_too_close():
-    close = Scene(brightness=230.0, busy=0.0, pale_share=0.9, outlines=0)
+    close = Scene(brightness=230.0, busy=0.0, pale_share=0.9, thrown_out=0)
     reading = judge([], close, ReadingContext())
     assert reading.status == "unreadable" and "too close" in reading.reasons[0]
 
