@@ -35,8 +35,13 @@ class Examples:
         return Examples(verify.batch(np.zeros((8, 8, 3), np.uint8), []), np.zeros(0), group)
 
 
+EXTRA_SIDES = (None, 480)
+"""The training examples include the outlines found at 480 px as well as at the product's
+working size: more kinds of wrong outline for the verifier to learn from."""
+
+
 def _outlines(image: np.ndarray) -> list[Candidate]:
-    return propose(image)[0]
+    return propose(image, EXTRA_SIDES)[0]
 
 
 def _half_centres(corners: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

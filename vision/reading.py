@@ -53,7 +53,6 @@ class Candidate:
     divider_contrast: float  # face brightness minus bar brightness, 0..255
     faint: bool  # the divider was seen only against the brightest nearby
     light_on_dark: bool = False  # a black tile with white pips, found on the photo's negative
-    seen_small: bool = False  # found on the small copy (a close-up's thick divider)
 
     @property
     def ends(self) -> tuple[int, int]:

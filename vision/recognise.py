@@ -34,7 +34,6 @@ from vision.thresholds import (
     FAINT_MIN_CONFIDENCE,
     LOW_CONFIDENCE,
     SAME_TILE,
-    SMALL_SIDE,
 )
 
 __all__ = ["LOW_CONFIDENCE", "ReadingContext", "RecognisedTile", "Recognition", "recognise"]
@@ -60,20 +59,23 @@ def recognise(image: np.ndarray, set_max: int = 12, max_tiles: int | None = None
     return doubt.judge(tiles, scene, context, close_up=close_up)
 
 
-def propose(image: np.ndarray) -> tuple[list[Candidate], bool]:
-    """Every outline at both sizes, and whether only the close-up size found any."""
-    candidates = _both_sizes(image)
+def propose(
+    image: np.ndarray, sides: tuple[int | None, ...] = (None,)
+) -> tuple[list[Candidate], bool]:
+    """Every outline, and whether only the close-up look found any. ``sides``: the working
+    sizes looked at (None: the usual one); the negative too when the photo is dark."""
+    candidates = _at_sides(image, sides)
     if _dark_share(image) > DARK_SHARE:
-        candidates += [replace(c, light_on_dark=True) for c in _both_sizes(cv2.bitwise_not(image))]
+        negative = _at_sides(cv2.bitwise_not(image), sides)
+        candidates += [replace(c, light_on_dark=True) for c in negative]
     if candidates:
         return candidates, False
     candidates = find_candidates(image, CLOSE_UP_SIDE)
     return candidates, bool(candidates)
 
 
-def _both_sizes(image: np.ndarray) -> list[Candidate]:
-    small = [replace(c, seen_small=True) for c in find_candidates(image, SMALL_SIDE)]
-    return find_candidates(image) + small
+def _at_sides(image: np.ndarray, sides: tuple[int | None, ...]) -> list[Candidate]:
+    return [c for side in sides for c in find_candidates(image, side)]
 
 
 def _dark_share(image: np.ndarray) -> float:
@@ -82,12 +84,9 @@ def _dark_share(image: np.ndarray) -> float:
 
 
 def _one_per_tile(believed: list[verify.Believed]) -> list[verify.Believed]:
-    """Where outlines overlap (one tile found at both sizes, or one outline spanning two
-    tiles), the one most believed and most cleanly read is kept; an outline found at the
-    usual size goes before one found small, which only fills in what the first missed."""
-    ranked = sorted(
-        believed, key=lambda b: (b.candidate.seen_small, -b.belief * _confidence(b.candidate))
-    )
+    """Where outlines overlap (a tile found on the photo and on its negative, or one outline
+    spanning two tiles), the one most believed and most cleanly read is kept."""
+    ranked = sorted(believed, key=lambda b: -b.belief * _confidence(b.candidate))
     kept: list[verify.Believed] = []
     for one in ranked:
         area = abs(cv2.contourArea(one.candidate.corners))

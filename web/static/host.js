@@ -3,7 +3,7 @@
 
 import { $, h, show, toast } from "./dom.js";
 import { get, post, session } from "./api.js";
-import { sendPhoto } from "./photo.js";
+import { sendPhoto, unreadable } from "./photo.js";
 import { describeGames, optionField, presetName } from "./rules.js";
 
 let rulebook = null;
@@ -90,6 +90,9 @@ function renderScoring(state) {
       const name = state.players[seat - 1];
       const reading = readings[String(seat)];
       if (!reading) return h("p", { class: "muted" }, `${name}: no reading yet`);
+      if (unreadable(reading)) {
+        return h("p", { class: "muted" }, `${name}: the photo could not be read; retake it or type the score`);
+      }
       return h(
         "button",
         { type: "button", class: "go", onclick: () => confirm(seat, reading.total) },

@@ -3,7 +3,7 @@
 
 import { $, h, show, toast } from "./dom.js";
 import { post, session } from "./api.js";
-import { sendPhoto } from "./photo.js";
+import { readingNote, sendPhoto, unreadable } from "./photo.js";
 import { dot, seatClass } from "./render.js";
 
 // A second tap on End turn this soon after the first taps the last tile, as at a wired seat.
@@ -63,7 +63,8 @@ function renderButtons(state, name) {
     const gesture = button.dataset.gesture;
     button.hidden = !gestures.includes(gesture);
     const open = waiting || mine || (grace && (gesture === "press" || gesture === "double"));
-    button.disabled = !open;
+    // an unreadable photo is never confirmed: the seat retakes it (hold) or the host types it
+    button.disabled = !open || (gesture === "press" && unreadable(reading));
     button.setAttribute("aria-describedby", "seat-why");
   });
   label("press", waiting ? (reading ? `Confirm ${reading.total}` : "Read my hand") : null);
@@ -82,7 +83,7 @@ function renderButtons(state, name) {
     result.replaceChildren(
       h("img", { src: `/photos/${reading.picture}`, alt: "your tiles as read, each with its value" }),
       h("p", { class: "big" }, `${tiles} tile${tiles === 1 ? "" : "s"}, ${reading.total} pips`),
-      reading.low_confidence ? h("p", { class: "muted" }, "Some tiles were hard to read: check the picture before you confirm.") : "",
+      readingNote(reading) || "",
     );
   }
   show($("dice-box"), mine && Boolean(state.dice));
@@ -106,6 +107,7 @@ function reason(state, seat, mine, waiting, reading) {
     return { go: true, text: early ? "Your first turn: the round ends after it." : "Your turn!" };
   }
   if (waiting) {
+    if (unreadable(reading)) return { go: true, text: "The photo could not be read: retake it." };
     if (reading) return { go: true, text: `The hand reads ${reading.total}. Confirm it, or retake the photo.` };
     return { go: true, text: "Round over: lay your tiles on the mat and press Read my hand." };
   }
