@@ -38,7 +38,7 @@ import numpy as np
 
 from companion.tiles import Tile
 from vision import world_clutter
-from vision.world_backgrounds import BACKGROUNDS, draw_background
+from vision.world_backgrounds import BACKGROUNDS, beyond_the_table, draw_background
 from vision.world_camera import Camera, lens_and_sensor, light, place_camera
 from vision.world_layout import Placed, Table, place_tiles, plan_groups
 from vision.world_tiles import (
@@ -49,6 +49,7 @@ from vision.world_tiles import (
     draw_body,
     draw_face,
     fill,
+    shine,
 )
 
 PHONE_SIZES = (
@@ -88,7 +89,9 @@ def _check(name: str, value, options) -> None:
 
 
 def _set_for(tiles: list[Tile]) -> int:
-    top = max((e for t in tiles for e in t.ends if isinstance(e, int)), default=0)
+    if any(not isinstance(e, int) for t in tiles for e in t.ends):
+        raise ValueError("the renderer draws numbered tiles only, not SuperTrain's symbols")
+    top = max((e for t in tiles for e in t.ends), default=0)
     for size in SET_SIZES:
         if top <= size:
             return size
@@ -159,15 +162,23 @@ def render_world(
         size, slant, float(rng.uniform(0, 360)), float(rng.normal(0, 3)), float(rng.uniform(55, 75))
     )
     canvas = draw_background(rng, kind, camera.canvas_size, camera.yaw)
-    table = Table(camera)
     mid_scale = camera.scale_at((size[0] / 2, size[1] / 2))
     width_px = _tile_width(rng, size, len(tiles), closeup)
+    beyond = None
+    if slant > 25 and not closeup and rng.random() < 0.4:  # the far edge of the table shows
+        far = rng.uniform(0.04, 0.25, 2) * size[1]
+        beyond = camera.to_canvas(
+            [(-20, -20), (size[0] + 20, -20), (size[0] + 20, far[1]), (-20, far[0])]
+        )
+        beyond_the_table(rng, canvas, beyond, 0.3 * width_px / mid_scale)
     # a close-up is taken zoomed in from further away than the tiles' size suggests: less side
     thickness_ratio = float(rng.uniform(0.28, 0.45) * (0.4 if closeup else 1.0))
     placed: list[Placed] = []
     for _shrink in range(12):  # all the tiles asked for must fit: smaller until they do
         width = width_px / mid_scale
         table = Table(camera)
+        if beyond is not None:
+            table.take([beyond])
         groups = [("row", len(tiles))] if closeup else plan_groups(rng, len(tiles))
         placed, left = place_tiles(
             rng,
@@ -190,13 +201,16 @@ def render_world(
     _shadows(rng, canvas, camera, placed + negatives, clutter, thickness)
     for thing in clutter:
         thing.draw(canvas)
+    light_kind = _pick(rng, LIGHTS, [0.35, 0.25, 0.15, 0.12, 0.13])
+    glare = {"glaring": 0.35, "dim": 0.0}.get(light_kind, 0.06) if not clean else 0.0
     for p in sorted(placed + negatives, key=lambda p: -_distance(camera, p)):
         _draw(canvas, look, p, set_max, rng)
+        if p.kind != "on edge":
+            shine(canvas, p.top, rng, glare)
     photo = cv2.warpPerspective(
         canvas, camera.homography, size, flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REFLECT
     )
     del canvas
-    light_kind = _pick(rng, LIGHTS, [0.35, 0.25, 0.15, 0.12, 0.13])
     if clean:
         image, light_meta, camera_meta = photo, {"light": "clean"}, {}
     else:
@@ -217,6 +231,7 @@ def render_world(
         "yaw": round(camera.yaw, 1),
         "fov": round(camera.fov, 1),
         "tile_width_px": round(float(width * mid_scale), 1),
+        "table_edge": beyond is not None,
         "closeup": bool(closeup),
         "clean": clean,
         "empty": bool(empty),

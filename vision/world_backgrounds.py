@@ -29,6 +29,7 @@ BACKGROUNDS = (
 )
 """The kinds of table, in the order ``render_world(background=...)`` accepts them."""
 
+TURNED = ("wood", "weave", "pattern", "stone")  # the others look the same turned any way
 FONTS = (
     cv2.FONT_HERSHEY_SIMPLEX,
     cv2.FONT_HERSHEY_DUPLEX,
@@ -59,7 +60,9 @@ def fbm(rng, h: int, w: int, cells=(160, 40, 10), gains=(1.0, 0.5, 0.25)) -> np.
 
 
 def _colour(rng, base, spread=12.0) -> np.ndarray:
-    return np.clip(np.asarray(base, np.float32) + rng.normal(0, spread, 3), 0, 255)
+    return np.clip(np.asarray(base, np.float64) + rng.normal(0, spread, 3), 0, 255).astype(
+        np.float32
+    )
 
 
 def _paint(field: np.ndarray, low, high) -> np.ndarray:
@@ -168,17 +171,22 @@ def stone(rng, h, w):
     """Marble with veins, speckled granite or terrazzo with coloured chips."""
     kind = rng.integers(3)
     if kind == 0:
-        base = _colour(rng, [(235, 235, 235), (215, 225, 230), (200, 215, 200)][rng.integers(3)])
+        base = _colour(rng, [(235, 235, 235), (215, 225, 230), (200, 215, 200)][rng.integers(3)], 4)
         vein = _colour(rng, [(90, 90, 90), (130, 150, 160), (60, 100, 80)][rng.integers(3)], 20)
         angle = rng.uniform(0, np.pi)
         xx = np.arange(w, dtype=np.float32)[None, :]
         yy = np.arange(h, dtype=np.float32)[:, None]
-        turb = fbm(rng, h, w, (300, 100, 30), (1, 0.5, 0.25)) * rng.uniform(2, 5)
-        ca, sa = float(np.cos(angle)), float(np.sin(angle))
-        s = np.abs(np.sin((xx * ca + yy * sa) * rng.uniform(0.004, 0.012) + turb))
-        veins = np.exp(-s / rng.uniform(0.03, 0.12)).astype(np.float32)
-        img = _paint(veins, base, vein)
-        img *= (1 + 0.04 * fbm(rng, h, w, (200, 40), (1, 0.5)))[..., None]
+        # veins: a few long wandering lines, fading in and out, and a cloudy body
+        veins = np.zeros((h, w), np.float32)
+        for _system in range(int(rng.integers(1, 3))):
+            turb = fbm(rng, h, w, (600, 120, 25), (0.5, 0.06, 0.03)) * rng.uniform(0.6, 1.4)
+            ca, sa = float(np.cos(angle)), float(np.sin(angle))
+            s = np.abs(np.sin((xx * ca + yy * sa) * rng.uniform(0.0015, 0.004) + turb))
+            one = np.exp(-s / rng.uniform(0.01, 0.05)).astype(np.float32)
+            veins = np.maximum(veins, one * np.clip(0.4 + 0.7 * smooth_noise(rng, h, w, 300), 0, 1))
+            angle += rng.uniform(0.3, 1.2)
+        img = _paint(np.clip(veins, 0, 1), base, vein)
+        img *= (1 - 0.05 * np.abs(fbm(rng, h, w, (300, 60), (1, 0.5))))[..., None]
         return img
     base = _colour(rng, rng.uniform(90, 210, 3), 10)
     img = np.broadcast_to(base, (h, w, 3)).astype(np.float32).copy()
@@ -338,7 +346,26 @@ def draw_background(
     its grain, weave or print turned ``turn`` degrees (mirrored where the turn runs out)."""
     width, height = size
     img = np.clip(DRAW[kind](rng, height, width), 0, 255).astype(np.uint8)
-    if turn % 360:
+    if turn % 360 and kind in TURNED:
         m = cv2.getRotationMatrix2D((width / 2, height / 2), turn, 1.0)
         img = cv2.warpAffine(img, m, (width, height), borderMode=cv2.BORDER_REFLECT_101)
     return np.ascontiguousarray(img)
+
+
+def beyond_the_table(
+    rng: np.random.Generator, canvas: np.ndarray, beyond: np.ndarray, band: float
+) -> None:
+    """Past the table's far edge (the polygon ``beyond``, canvas px): the floor or a wall,
+    far away so out of focus and darker, and the table's edge as a band ``band`` px wide."""
+    h, w = canvas.shape[:2]
+    kind = str(rng.choice(["noise", "plain", "wood", "black", "weave"]))
+    small = DRAW[kind](rng, max(h // 4, 8), max(w // 4, 8))
+    room = cv2.resize(np.clip(small, 0, 255).astype(np.uint8), (w, h))
+    room = cv2.GaussianBlur(room, (0, 0), rng.uniform(2, 8))
+    room = (room * rng.uniform(0.35, 0.8)).astype(np.uint8)
+    mask = np.zeros((h, w), np.uint8)
+    cv2.fillConvexPoly(mask, np.round(beyond).astype(np.int32), 255)
+    canvas[mask > 0] = room[mask > 0]
+    edge = tuple(float(v) for v in np.asarray(cv2.mean(canvas)[:3]) * rng.uniform(0.3, 0.7))
+    near = np.round(beyond[[3, 2]]).astype(np.int32)  # the edge runs along the polygon's near side
+    cv2.line(canvas, tuple(near[0]), tuple(near[1]), edge, max(1, int(band)), cv2.LINE_AA)

@@ -132,7 +132,7 @@ def light(rng: np.random.Generator, photo: np.ndarray, kind: str) -> tuple[np.nd
     gain *= 1 - rng.uniform(0, 0.5) * (xx**2 + yy**2) * 2
     meta = {"light": kind}
     tint = {
-        "warm": (0.78, 0.95, 1.12),
+        "warm": (0.82, 0.98, 1.08),
         "cold": (1.15, 1.0, 0.85),
     }.get(kind, (1.0, 1.0, 1.0))
     tint = np.array(tint, np.float32) * rng.uniform(0.95, 1.05, 3).astype(np.float32)

@@ -52,25 +52,31 @@ def plan_groups(rng: np.random.Generator, count: int) -> list[tuple[str, int]]:
     return groups
 
 
-def group_poses(rng, kind: str, size: int, width: float) -> list[tuple[np.ndarray, np.ndarray]]:
-    """Centres (around 0, 0) and ``along`` directions of a group's tiles before turning."""
+def group_poses(rng, kind: str, items: list, width: float) -> list[tuple[np.ndarray, np.ndarray]]:
+    """Centres (around 0, 0) and ``along`` directions of a group's tiles before turning. In
+    a line (a train) a double may lie crosswise, as players lay them."""
     gap = width * rng.uniform(0.0, 0.03)
     length = 2 * width
+    size = len(items)
+    cols = max(2, min(int(np.ceil(np.sqrt(size / 2))) + int(rng.integers(0, 2)), size))
     poses = []
-    if kind == "block":
-        cols = int(np.ceil(np.sqrt(size / 2))) + int(rng.integers(0, 2))
-        cols = max(2, min(cols, size))
-    for i in range(size):
+    reach = 0.0  # how far down the line the last tile ends
+    for i, item in enumerate(items):
+        wobble = np.deg2rad(rng.normal(0, 0.8 if kind != "single" else 0))
+        along = np.array([np.sin(wobble), np.cos(wobble)])
         if kind == "row":  # side by side, long edges touching
             c = np.array([i * (width + gap), 0.0])
         elif kind == "line":  # end to end
-            c = np.array([0.0, i * (length + gap)])
+            crosswise = getattr(item, "is_double", False) and rng.random() < 0.6
+            extent = width if crosswise else length
+            c = np.array([0.0, reach + extent / 2])
+            reach += extent + gap
+            if crosswise:
+                along = np.array([along[1], -along[0]])
         elif kind == "block":
             c = np.array([(i % cols) * (width + gap), (i // cols) * (length + gap)])
         else:
             c = np.zeros(2)
-        wobble = np.deg2rad(rng.normal(0, 0.8 if kind != "single" else 0))
-        along = np.array([np.sin(wobble), np.cos(wobble)])
         if rng.random() < 0.5:  # which end the first number sits at
             along = -along
         poses.append((c, along))
@@ -123,7 +129,7 @@ def place_tiles(
         members = [queue.pop(0) for _ in range(min(size, len(queue)))]
         if not members:
             break
-        poses = group_poses(rng, group_kind, len(members), width)
+        poses = group_poses(rng, group_kind, members, width)
         for _attempt in range(50):
             if centre_bias:
                 aim = np.array([w, h]) * (0.5 + rng.uniform(-0.08, 0.08, 2))

@@ -220,8 +220,12 @@ def tile_corners(centre, along, width: float, length: float | None = None) -> np
     )
 
 
-def rounded_outline(corners: np.ndarray, radius: float, steps: int = 5) -> np.ndarray:
-    """The outline of the quad ``corners`` with its corners rounded off by ``radius`` px."""
+def rounded_outline(corners: np.ndarray, radius: float) -> np.ndarray:
+    """The outline of the rectangle ``corners`` with its corners rounded off by ``radius`` px
+    (more points on bigger curves, so a close-up stays smooth)."""
+    corners = np.asarray(corners, np.float64)
+    steps = int(np.clip(radius / 3, 1, 14)) + 2
+    t = np.linspace(0, np.pi / 2, steps)[:, None]
     out = []
     n = len(corners)
     for i in range(n):
@@ -229,11 +233,9 @@ def rounded_outline(corners: np.ndarray, radius: float, steps: int = 5) -> np.nd
         a = (prev - p) / (np.linalg.norm(prev - p) + 1e-9)
         b = (nxt - p) / (np.linalg.norm(nxt - p) + 1e-9)
         centre = p + (a + b) * radius
-        for t in np.linspace(0, 1, steps):
-            d = (1 - t) * b + t * a  # from the tangent point on the previous edge round
-            d = d / (np.linalg.norm(d) + 1e-9)
-            out.append(centre - d * radius)
-    return np.array(out, np.float64)
+        # from the tangent point on the edge from ``prev`` round to the one towards ``nxt``
+        out.append(centre - (b * np.cos(t) + a * np.sin(t)) * radius)
+    return np.vstack(out)
 
 
 def fill(canvas, outline, colour) -> None:
@@ -359,3 +361,39 @@ def draw_back(canvas, look: TileLook, corners: np.ndarray, rng) -> None:
             cv2.LINE_AA,
             SHIFT,
         )
+
+
+def shine(canvas, corners: np.ndarray, rng, glare: float) -> None:
+    """Light falling across a tile's face: a gentle gradient, and with chance ``glare`` the
+    lamp's reflection, a soft bright patch that can wash out pips."""
+    h, w = canvas.shape[:2]
+    x0, y0 = np.floor(corners.min(axis=0)).astype(int)
+    x1, y1 = np.ceil(corners.max(axis=0)).astype(int) + 1
+    x0, y0, x1, y1 = max(x0, 0), max(y0, 0), min(x1, w), min(y1, h)
+    if x1 - x0 < 3 or y1 - y0 < 3:
+        return
+    roi = canvas[y0:y1, x0:x1]
+    mask = np.zeros(roi.shape[:2], np.uint8)
+    cv2.fillConvexPoly(mask, _pts(corners - (x0, y0)), 1, cv2.LINE_8, SHIFT)
+    yy, xx = np.mgrid[0 : y1 - y0, 0 : x1 - x0].astype(np.float32)
+    size = float(max(x1 - x0, y1 - y0))
+    a = rng.uniform(0, 2 * np.pi)
+    gain = (
+        1
+        + rng.uniform(0.03, 0.12)
+        * ((xx - xx.mean()) * np.cos(a) + (yy - yy.mean()) * np.sin(a))
+        / size
+    )
+    lit = roi.astype(np.float32) * gain[..., None]
+    if rng.random() < glare:
+        t = rng.uniform(0.15, 0.85)
+        p = (
+            corners[0]
+            + (corners[3] - corners[0]) * t
+            + (corners[1] - corners[0]) * rng.uniform(0.2, 0.8)
+        )
+        sx, sy = size * rng.uniform(0.08, 0.3), size * rng.uniform(0.05, 0.2)
+        blob = np.exp(-(((xx - p[0] + x0) / sx) ** 2 + ((yy - p[1] + y0) / sy) ** 2))
+        lit += (rng.uniform(90, 220) * blob)[..., None]
+    inside = mask > 0
+    roi[inside] = np.clip(lit[inside], 0, 255).astype(np.uint8)

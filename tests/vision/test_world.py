@@ -201,6 +201,7 @@ def test_a_steep_slant_is_drawn_as_asked():
         {"slant": 80},
         {"tiles": [Tile(13, 2)], "set_max": 12},
         {"tiles": [Tile(1, 2)], "empty": True},
+        {"tiles": [Tile(1, "train")]},
     ],
 )
 def test_impossible_requests_say_what_is_wrong(kwargs):
