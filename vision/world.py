@@ -50,6 +50,7 @@ from vision.world_tiles import (
     draw_face,
     fill,
     shine,
+    tile_corners,
 )
 
 PHONE_SIZES = (
@@ -174,17 +175,24 @@ def render_world(
     # a close-up is taken zoomed in from further away than the tiles' size suggests: less side
     thickness_ratio = float(rng.uniform(0.28, 0.45) * (0.4 if closeup else 1.0))
     placed: list[Placed] = []
+    hub_wanted = not (closeup or clean) and any(t.is_double for t in tiles) and rng.random() < 0.2
     for _shrink in range(12):  # all the tiles asked for must fit: smaller until they do
         width = width_px / mid_scale
         table = Table(camera)
         if beyond is not None:
             table.take([beyond])
-        groups = [("row", len(tiles))] if closeup else plan_groups(rng, len(tiles))
+        engine, hub, rest = None, None, tiles
+        if hub_wanted:
+            engine, hub = _engine_in_hub(rng, camera, table, tiles, width, thickness_ratio)
+        if engine is not None:
+            rest = list(tiles)
+            rest.remove(engine.item)
+        groups = [("row", len(rest))] if closeup else plan_groups(rng, len(rest))
         placed, left = place_tiles(
             rng,
             camera,
             table,
-            tiles,
+            rest,
             "face up",
             width,
             width * thickness_ratio,
@@ -192,12 +200,14 @@ def render_world(
             spacing=width * 0.25,
             centre_bias=closeup,
         )
+        placed = [engine, *placed] if engine is not None else placed
         if not left:
             break
         width_px *= 0.93 if closeup else 0.85
     thickness = width * thickness_ratio
     negatives = [] if clean else _negatives(rng, camera, table, width, thickness, closeup, empty)
     clutter = [] if clean else _clutter(rng, camera, table, width, closeup)
+    clutter = [hub, *clutter] if hub is not None else clutter
     _shadows(rng, canvas, camera, placed + negatives, clutter, thickness)
     for thing in clutter:
         thing.draw(canvas)
@@ -218,7 +228,8 @@ def render_world(
         image, camera_meta = lens_and_sensor(rng, photo, light_kind == "dim")
     truth = [TruthTile(p.item, camera.to_photo(p.top)) for p in placed]
     negative_boxes = [_photo_box(camera, p.footprint, p.top) for p in negatives]
-    negative_boxes += [camera.to_photo(c.box) for c in clutter]
+    # a hub holding the engine is no negative: the engine is in its box
+    negative_boxes += [camera.to_photo(c.box) for c in clutter if c is not hub]
     meta = {
         "seed": seed,
         "size": size,
@@ -236,7 +247,8 @@ def render_world(
         "clean": clean,
         "empty": bool(empty),
         "dropped": len(tiles) - len(placed),
-        "negative_kinds": [p.kind for p in negatives] + [c.kind for c in clutter],
+        "negative_kinds": [p.kind for p in negatives] + [c.kind for c in clutter if c is not hub],
+        "engine_in_hub": hub is not None,
         **light_meta,
         **camera_meta,
     }
@@ -253,6 +265,22 @@ def _tile_width(rng, size, count: int, closeup: bool) -> float:
         return float(min(long_ / (count + 0.6), short / 2.3) * rng.uniform(0.8, 1.0))
     crowd = np.sqrt(rng.uniform(0.12, 0.3) * w * h / (2 * max(count, 1)))
     return float(max(0.03 * short, min(rng.uniform(0.05, 0.16) * short, crowd)))
+
+
+def _engine_in_hub(rng, camera: Camera, table: Table, tiles, width, thickness_ratio):
+    """The hub with the round's engine, a double, face up in its middle slot."""
+    double = next(t for t in tiles if t.is_double)
+    w, h = camera.photo_size
+    for _attempt in range(20):
+        centre = camera.to_canvas([(rng.uniform(0.25, 0.75) * w, rng.uniform(0.25, 0.75) * h)])[0]
+        hub = world_clutter.make(rng, "hub", centre, width)
+        a = rng.uniform(0, 2 * np.pi)
+        foot = tile_corners(centre, (np.cos(a), np.sin(a)), width)
+        top = camera.raised(foot, width * thickness_ratio)
+        if camera.in_frame(camera.to_photo(top)) and table.free([hub.outline]):
+            table.take([hub.outline])
+            return Placed("face up", double, foot, top, width * thickness_ratio), hub
+    return None, None
 
 
 def _negatives(rng, camera: Camera, table: Table, width, thickness, closeup, empty) -> list[Placed]:
@@ -315,8 +343,9 @@ def _shadows(rng, canvas, camera: Camera, things: list[Placed], clutter, thickne
         cv2.fillConvexPoly(mask, cv2.convexHull(pts), 1.0, cv2.LINE_AA, 4)
     mask = cv2.GaussianBlur(mask, (0, 0), max(0.8, thickness * rng.uniform(0.3, 0.8) / step))
     strength = rng.uniform(0.25, 0.6)
-    keep = cv2.resize(1 - strength * mask, (w, h), interpolation=cv2.INTER_LINEAR)
-    canvas[:] = (canvas * keep[..., None]).astype(np.uint8)
+    keep = np.round((1 - strength * mask) * 255).astype(np.uint8)
+    keep = cv2.resize(keep, (w, h), interpolation=cv2.INTER_LINEAR)
+    cv2.multiply(canvas, cv2.merge([keep, keep, keep]), dst=canvas, scale=1 / 255)
 
 
 def _draw(canvas, look, p: Placed, set_max: int, rng) -> None:

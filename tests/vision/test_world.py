@@ -215,3 +215,12 @@ def test_the_command_line_writes_the_photo(tmp_path, capsys):
     assert main(["--seed", "5", "--out", str(out), "--truth"]) == 0
     assert cv2.imread(str(out)).shape == (1080, 1920, 3)
     assert "tiles" in capsys.readouterr().out
+
+
+def test_a_hub_may_hold_the_engine_which_is_read_and_the_hub_is_no_negative():
+    photo = next(
+        p for p in (render_world(s, size=SMALL) for s in range(40)) if p.meta["engine_in_hub"]
+    )
+    assert any(t.tile.is_double for t in photo.tiles)
+    assert "hub" not in photo.meta["negative_kinds"]
+    assert_truth_fits(photo)
