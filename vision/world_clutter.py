@@ -18,6 +18,7 @@ import numpy as np
 from vision.world_tiles import SHIFT, disc, fill, rounded_outline
 
 CLUTTER = ("card", "coin", "pencil", "pad", "marker", "hub")
+"""What ``make`` draws; a marker is a small cylinder or, half the time, a plastic train."""
 
 
 @dataclass
@@ -245,6 +246,39 @@ def _round(kind: str, rng, unit):
     return radius, draw
 
 
+def train(rng, unit):
+    """A little plastic train, a player's marker: a body, a cab, a chimney and wheels."""
+    length, width = unit * rng.uniform(0.9, 1.3), unit * rng.uniform(0.4, 0.55)
+    plastic = tuple(float(v) for v in rng.uniform(20, 240, 3))
+    dark = tuple(c * 0.6 for c in plastic) + (255.0,)
+    img = np.zeros((int(width) + 2, int(length) + 2, 4), np.uint8)
+    fill(
+        img,
+        rounded_outline(
+            np.float64(
+                [
+                    [0, width * 0.15],
+                    [length, width * 0.15],
+                    [length, width * 0.85],
+                    [0, width * 0.85],
+                ]
+            ),
+            width * 0.15,
+        ),
+        (*plastic, 255),
+    )
+    fill(
+        img,
+        np.array([[length * 0.6, 0], [length, 0], [length, width], [length * 0.6, width]]),
+        dark,
+    )
+    disc(img, (length * 0.25, width / 2), width * 0.17, dark)
+    for x in (0.2, 0.45, 0.75):
+        for y in (0.08, 0.92):
+            disc(img, (length * x, width * y), width * 0.09, (30, 30, 30, 255))
+    return img
+
+
 def hub(rng, unit):
     """The round hub at the middle of the table: slots for the engine and each train."""
     radius = unit * rng.uniform(1.8, 2.6)
@@ -290,6 +324,8 @@ def make(rng: np.random.Generator, kind: str, centre, unit: float) -> Clutter:
     """One ``kind`` of thing (see ``CLUTTER``) about ``unit`` tile-widths big at ``centre``."""
     angle = rng.uniform(0, 2 * np.pi)
     centre = np.asarray(centre, np.float64)
+    if kind == "marker" and rng.random() < 0.5:
+        kind = "train"
     if kind in ("coin", "marker"):
         radius, draw_round = _round(kind, rng, unit)
         ring = centre + radius * np.stack(
@@ -301,6 +337,7 @@ def make(rng: np.random.Generator, kind: str, centre, unit: float) -> Clutter:
             _box(centre, angle, 2 * radius, 2 * radius),
             lambda canvas: draw_round(canvas, centre, angle),
         )
-    sprite = {"card": card, "pad": pad, "pencil": pencil, "hub": hub}[kind](rng, unit)
+    draw = {"card": card, "pad": pad, "pencil": pencil, "hub": hub, "train": train}[kind]
+    sprite = draw(rng, unit)
     box = _box(centre, angle, sprite.shape[1], sprite.shape[0])
     return Clutter(kind, box, box, lambda canvas: stamp(canvas, sprite, centre, angle))
