@@ -238,6 +238,8 @@ def render_world(
         "pip_colours": look.pip_mode,
         "pip_finish": look.pip_finish,
         "spinner": look.spinner,
+        "two_tone": look.back != look.face,
+        "face_bgr": [round(c) for c in look.face],
         "slant": round(camera.slant, 1),
         "yaw": round(camera.yaw, 1),
         "fov": round(camera.fov, 1),
@@ -354,7 +356,14 @@ def _draw(canvas, look, p: Placed, set_max: int, rng) -> None:
         draw_body(canvas, p.footprint, p.top, look.back, width * 0.3)
         fill(canvas, p.top, tuple(min(255.0, c * 1.1) for c in look.side))
         return
-    draw_body(canvas, p.footprint, p.top, look.side, look.corner * width)
+    radius = look.corner * width
+    if look.back == look.face:
+        draw_body(canvas, p.footprint, p.top, look.side, radius)
+    else:  # a two-tone tile: the face's layer over the back's, both seen from the side
+        back_side = tuple(c * 0.8 for c in look.back)
+        lower, upper = (back_side, look.side) if p.kind == "face up" else (look.side, back_side)
+        draw_body(canvas, p.footprint, p.top, lower, radius)
+        draw_body(canvas, (p.footprint + p.top) / 2, p.top, upper, radius)
     if p.kind == "face down":
         draw_back(canvas, look, p.top, rng)
     else:

@@ -53,7 +53,16 @@ FACES = {
     "ivory": [(200, 232, 242), (185, 225, 240), (210, 235, 240)],
     "white": [(242, 244, 244), (235, 238, 240), (250, 250, 250)],
     "black": [(25, 25, 25), (35, 30, 30), (15, 15, 20)],
-    "coloured": [(40, 40, 170), (150, 80, 20), (50, 120, 40), (40, 150, 220), (130, 40, 110)],
+    "coloured": [
+        (40, 40, 170),  # red
+        (150, 80, 20),  # blue
+        (50, 120, 40),  # green
+        (40, 150, 220),  # orange
+        (130, 40, 110),  # purple
+        (70, 210, 240),  # yellow
+        (230, 190, 130),  # light blue
+        (190, 160, 245),  # pink
+    ],
 }
 
 
@@ -95,8 +104,8 @@ def choose_look(rng: np.random.Generator, style: str, set_max: int) -> TileLook:
     dark_face = np.mean(face) < 110
     if style == "black":
         modes = ["white", "white", "per value", "one colour"]
-    elif style == "coloured":
-        modes = ["white", "white", "black"]
+    elif style == "coloured":  # light pips on dark colours, dark pips on light ones
+        modes = ["white"] if np.mean(face) < 130 else ["black", "black", "white"]
     else:
         modes = (
             ["black", "per value", "per value", "one colour"]
