@@ -40,7 +40,7 @@ from companion.tiles import Tile
 from vision import world_clutter
 from vision.world_backgrounds import BACKGROUNDS, beyond_the_table, draw_background
 from vision.world_camera import Camera, lens_and_sensor, light, place_camera
-from vision.world_layout import Placed, Table, place_tiles, plan_groups
+from vision.world_layout import Placed, Table, place_heap, place_tiles, plan_groups
 from vision.world_tiles import (
     SET_SIZES,
     STYLES,
@@ -297,6 +297,8 @@ def _negatives(rng, camera: Camera, table: Table, width, thickness, closeup, emp
             rng, camera, table, [None] * n, "face down", width, thickness, groups, width * 0.25
         )
         out += more
+    if rng.random() < (0.3 if empty else 0.15):
+        out += place_heap(rng, camera, table, int(rng.integers(4, 13)), width, thickness)
     if rng.random() < (0.4 if empty else 0.2):
         n = int(rng.integers(1, 8))
         more, _ = place_tiles(

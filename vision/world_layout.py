@@ -175,3 +175,23 @@ def _footprint(kind, centre, along, width, thickness) -> np.ndarray:
     if kind == "on edge":  # standing on a long edge: as long as a tile, as thin as it is thick
         return tile_corners(centre, along, thickness, 2 * width)
     return tile_corners(centre, along, width)
+
+
+def place_heap(rng, camera: Camera, table: Table, count: int, width: float, thickness: float):
+    """The boneyard: ``count`` tiles face down in a loose heap, lying over each other."""
+    w, h = camera.photo_size
+    reach = width * np.sqrt(count) * 1.2
+    for _attempt in range(30):
+        middle = camera.to_canvas([rng.uniform(0.1, 0.9, 2) * (w, h)])[0]
+        heap = []
+        for _ in range(count):
+            r, a = reach * np.sqrt(rng.random()), rng.uniform(0, 2 * np.pi)
+            turn = rng.uniform(0, 2 * np.pi)
+            centre = middle + r * np.array([np.cos(a), np.sin(a)])
+            foot = tile_corners(centre, (np.cos(turn), np.sin(turn)), width)
+            heap.append(Placed("face down", None, foot, camera.raised(foot, thickness), thickness))
+        outline = [np.vstack([p.footprint, p.top]) for p in heap]
+        if table.free(outline, width * 0.25):
+            table.take(outline)
+            return heap
+    return []
