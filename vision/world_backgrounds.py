@@ -68,7 +68,9 @@ def _colour(rng, base, spread=12.0) -> np.ndarray:
 def _paint(field: np.ndarray, low, high) -> np.ndarray:
     """Map a field in [0, 1] onto a colour ramp from ``low`` to ``high`` (BGR), float32."""
     low, high = np.asarray(low, np.float32), np.asarray(high, np.float32)
-    return low + field.astype(np.float32, copy=False)[..., None] * (high - low)
+    ramp = np.column_stack([high - low, low]).astype(np.float32)  # colour = ramp @ (f, 1)
+    out = cv2.transform(np.ascontiguousarray(field, np.float32)[..., None], ramp)
+    return out.reshape(*field.shape, 3)
 
 
 def _folds(rng, h: int, w: int, strength: float) -> np.ndarray:

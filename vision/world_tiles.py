@@ -384,16 +384,13 @@ def shine(canvas, corners: np.ndarray, rng, glare: float) -> None:
     roi = canvas[y0:y1, x0:x1]
     mask = np.zeros(roi.shape[:2], np.uint8)
     cv2.fillConvexPoly(mask, _pts(corners - (x0, y0)), 1, cv2.LINE_8, SHIFT)
-    yy, xx = np.mgrid[0 : y1 - y0, 0 : x1 - x0].astype(np.float32)
+    xx = np.arange(x1 - x0, dtype=np.float32)[None, :]
+    yy = np.arange(y1 - y0, dtype=np.float32)[:, None]
     size = float(max(x1 - x0, y1 - y0))
     a = rng.uniform(0, 2 * np.pi)
-    gain = (
-        1
-        + rng.uniform(0.03, 0.12)
-        * ((xx - xx.mean()) * np.cos(a) + (yy - yy.mean()) * np.sin(a))
-        / size
-    )
-    lit = roi.astype(np.float32) * gain[..., None]
+    k = rng.uniform(0.03, 0.12) / size
+    gain = 1 + (xx - xx.mean()) * (k * np.cos(a)) + (yy - yy.mean()) * (k * np.sin(a))
+    lit = roi.astype(np.float32) * gain.astype(np.float32)[..., None]
     if rng.random() < glare:
         t = rng.uniform(0.15, 0.85)
         p = (
@@ -402,7 +399,7 @@ def shine(canvas, corners: np.ndarray, rng, glare: float) -> None:
             + (corners[1] - corners[0]) * rng.uniform(0.2, 0.8)
         )
         sx, sy = size * rng.uniform(0.08, 0.3), size * rng.uniform(0.05, 0.2)
-        blob = np.exp(-(((xx - p[0] + x0) / sx) ** 2 + ((yy - p[1] + y0) / sy) ** 2))
-        lit += (rng.uniform(90, 220) * blob)[..., None]
+        blob = np.exp(-(((xx - (p[0] - x0)) / sx) ** 2)) * np.exp(-(((yy - (p[1] - y0)) / sy) ** 2))
+        lit += (rng.uniform(90, 220) * blob).astype(np.float32)[..., None]
     inside = mask > 0
     roi[inside] = np.clip(lit[inside], 0, 255).astype(np.uint8)
