@@ -29,6 +29,7 @@ BACKGROUNDS = (
 )
 """The kinds of table, in the order ``render_world(background=...)`` accepts them."""
 
+SMOOTH = ("felt", "saturated", "plain")
 TURNED = ("wood", "weave", "pattern", "stone")  # the others look the same turned any way
 FONTS = (
     cv2.FONT_HERSHEY_SIMPLEX,
@@ -347,7 +348,11 @@ def draw_background(
     """A table of ``kind`` (one of ``BACKGROUNDS``), ``size`` = (width, height), BGR uint8,
     its grain, weave or print turned ``turn`` degrees (mirrored where the turn runs out)."""
     width, height = size
-    img = np.clip(DRAW[kind](rng, height, width), 0, 255).astype(np.uint8)
+    if kind in SMOOTH:  # nothing finer than a few pixels: draw at half size, blow it up
+        small = np.clip(DRAW[kind](rng, height // 2 + 1, width // 2 + 1), 0, 255).astype(np.uint8)
+        img = cv2.resize(small, (width, height), interpolation=cv2.INTER_LINEAR)
+    else:
+        img = np.clip(DRAW[kind](rng, height, width), 0, 255).astype(np.uint8)
     if turn % 360 and kind in TURNED:
         m = cv2.getRotationMatrix2D((width / 2, height / 2), turn, 1.0)
         img = cv2.warpAffine(img, m, (width, height), borderMode=cv2.BORDER_REFLECT_101)

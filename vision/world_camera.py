@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-CANVAS_AREA = 2.2  # the canvas holds at most this many times the photo's pixels
+CANVAS_AREA = 1.8  # the canvas holds at most this many times the photo's pixels
 FAR_RAY = 72  # degrees from straight down of the photo's far edge (the lens narrows to keep it)
 
 
@@ -185,7 +185,7 @@ def lens_and_sensor(rng: np.random.Generator, photo: np.ndarray, dim: bool):
     grain = rng.standard_normal((h, w), dtype=np.float32)
     grain *= sigma
     photo += grain[..., None]
-    chroma = rng.standard_normal((h // 2 + 1, w // 2 + 1, 3), dtype=np.float32)
+    chroma = rng.standard_normal((h // 4 + 1, w // 4 + 1, 3), dtype=np.float32)
     chroma = cv2.resize(chroma, (w, h), interpolation=cv2.INTER_LINEAR)
     chroma *= sigma * 0.5
     photo += chroma
