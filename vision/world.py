@@ -142,9 +142,11 @@ def render_world(
     drawn_set = _pick(rng, SET_SIZES, [0.2, 0.2, 0.45, 0.15])
     set_max = set_max or drawn_set
     drawn_empty = bool(rng.random() < 0.07)
-    empty = (drawn_empty and not tiles) if empty is None else empty
+    empty = (drawn_empty and not tiles and not closeup) if empty is None else empty
     drawn_closeup = bool(rng.random() < 0.15)
     closeup = (drawn_closeup and not empty) if closeup is None else closeup
+    if empty and closeup:
+        raise ValueError("a close-up shows tiles: it cannot be empty too")
     if empty and tiles:
         raise ValueError("an empty photo cannot show the tiles given")
     count = 0 if empty else (len(tiles) if tiles is not None else None)

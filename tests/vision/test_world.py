@@ -140,6 +140,10 @@ def test_pip_layouts_of_every_value_are_distinct_points_in_the_half():
         assert all(0 < x < 1 and 0 < y < 1 for x, y in points)
 
 
+def test_a_closeup_asked_for_always_shows_tiles():
+    assert all(render_world(s, size=SMALL, closeup=True).tiles for s in range(12))
+
+
 def test_a_closeup_tile_fills_most_of_the_frame():
     seen = 0
     for seed in range(6):
@@ -208,6 +212,7 @@ def test_a_steep_slant_is_drawn_as_asked():
         {"tiles": [Tile(13, 2)], "set_max": 12},
         {"tiles": [Tile(1, 2)], "empty": True},
         {"tiles": [Tile(1, "train")]},
+        {"closeup": True, "empty": True},
     ],
 )
 def test_impossible_requests_say_what_is_wrong(kwargs):
