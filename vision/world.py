@@ -49,6 +49,7 @@ from vision.world_tiles import (
     draw_body,
     draw_face,
     fill,
+    pip_centres,
     shine,
     tile_corners,
 )
@@ -63,11 +64,13 @@ LIGHTS = ("neutral", "warm", "cold", "dim", "glaring")
 
 @dataclass(frozen=True)
 class TruthTile:
-    """A tile lying face up in the photo and where its face is (4x2 photo px)."""
+    """A tile lying face up in the photo, where its face is (4x2 photo px) and where its
+    pips are (``pips[0]`` the ``ends[0]`` half's pip centres, Nx2 photo px; then ``pips[1]``)."""
 
     tile: Tile
     corners: np.ndarray
     face_up: bool = True
+    pips: tuple[np.ndarray, ...] = ()
 
 
 @dataclass
@@ -228,7 +231,17 @@ def render_world(
     else:
         photo, light_meta = light(rng, photo, light_kind)
         image, camera_meta = lens_and_sensor(rng, photo, light_kind == "dim")
-    truth = [TruthTile(p.item, camera.to_photo(p.top)) for p in placed]
+    truth = [
+        TruthTile(
+            p.item,
+            camera.to_photo(p.top),
+            pips=tuple(
+                camera.to_photo(h) if len(h) else h
+                for h in pip_centres(p.item, p.top, look, set_max)
+            ),
+        )
+        for p in placed
+    ]
     negative_boxes = [_photo_box(camera, p.footprint, p.top) for p in negatives]
     # a hub holding the engine is no negative: the engine is in its box
     negative_boxes += [camera.to_photo(c.box) for c in clutter if c is not hub]

@@ -271,7 +271,6 @@ def draw_face(canvas, look: TileLook, tile: Tile, corners: np.ndarray, set_max: 
     width = float(np.linalg.norm(corners[1] - corners[0]))
     along = (corners[3] - corners[0]) / (np.linalg.norm(corners[3] - corners[0]) + 1e-9)
     across = (corners[0] - corners[1]) / (width + 1e-9)
-    length = float(np.linalg.norm(corners[3] - corners[0]))
     centre = corners.mean(axis=0)
     radius = look.corner * width
     shade = rng.uniform(0.94, 1.04)
@@ -311,27 +310,34 @@ def draw_face(canvas, look: TileLook, tile: Tile, corners: np.ndarray, set_max: 
         disc(canvas, centre, width * 0.055, (90, 180, 215))
         disc(canvas, centre - (across + along) * width * 0.02, width * 0.02, (190, 235, 250))
     r = pip_radius(set_max, look) * width
-    spread = max(look.pip_spread, r / width + CLEAR_OF_DIVIDER)
+    for value, pips in zip(tile.ends, pip_centres(tile, corners, look, set_max), strict=True):
+        for p in pips:
+            _pip(canvas, p, r, look.pip_colour_for(value), look.pip_finish, face)
+
+
+def pip_centres(tile: Tile, corners: np.ndarray, look: TileLook, set_max: int):
+    """Where each half's pips sit on the face ``corners``: two arrays of Nx2 points, the
+    ``ends[0]`` half first."""
+    corners = np.asarray(corners, np.float64)
+    width = float(np.linalg.norm(corners[1] - corners[0]))
+    length = float(np.linalg.norm(corners[3] - corners[0]))
+    along = (corners[3] - corners[0]) / (length + 1e-9)
+    across = (corners[0] - corners[1]) / (width + 1e-9)
+    centre = corners.mean(axis=0)
+    spread = max(look.pip_spread, pip_radius(set_max, look) + CLEAR_OF_DIVIDER)
+    halves = []
     for half_index, value in enumerate(tile.ends):
-        if not isinstance(value, int):
+        layout = np.array(pip_layout(value, spread) if isinstance(value, int) else [])
+        if not len(layout):
+            halves.append(np.zeros((0, 2), np.float32))
             continue
-        colour = look.pip_colour_for(value)
-        for x, y in pip_layout(value, spread):
-            if half_index == 0:
-                p = (
-                    centre
-                    - along * length / 2
-                    + along * y * length / 2
-                    + across * (x - 0.5) * width
-                )
-            else:
-                p = (
-                    centre
-                    + along * length / 2
-                    - along * y * length / 2
-                    - across * (x - 0.5) * width
-                )
-            _pip(canvas, p, r, colour, look.pip_finish, face)
+        x, y = layout[:, :1], layout[:, 1:]
+        sign = 1 if half_index == 0 else -1  # the second half is the first turned round
+        points = centre + sign * (
+            -along * length / 2 + along * y * length / 2 + across * (x - 0.5) * width
+        )
+        halves.append(points.astype(np.float32))
+    return halves
 
 
 def _pip(canvas, p, r, colour, finish, face) -> None:

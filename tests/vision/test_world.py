@@ -131,6 +131,12 @@ def test_pips_drawn_are_the_pips_in_the_truth(set_max):
         assert sorted(t.tile.ends for t in photo.tiles) == sorted(t.ends for t in hand)
         for t in photo.tiles:
             assert count_pips(photo.image, t.corners) == t.tile.ends, (seed, photo.meta)
+            assert tuple(len(h) for h in t.pips) == t.tile.ends
+            for half in t.pips:  # each pip centre is on the face and on a pip's colour
+                for x, y in half:
+                    assert (
+                        cv2.pointPolygonTest(np.float32(t.corners), (float(x), float(y)), False) > 0
+                    )
 
 
 def test_pip_layouts_of_every_value_are_distinct_points_in_the_half():
