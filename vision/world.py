@@ -259,6 +259,10 @@ def render_world(
         "yaw": round(camera.yaw, 1),
         "fov": round(camera.fov, 1),
         "tile_width_px": round(float(width * mid_scale), 1),
+        # the narrowest face in the photo: the hardest tile to read, for sorting a benchmark
+        "smallest_tile_px": round(
+            min((float(np.linalg.norm(t.corners[1] - t.corners[0])) for t in truth), default=0.0), 1
+        ),
         "table_edge": beyond is not None,
         "closeup": bool(closeup),
         "clean": clean,
@@ -399,6 +403,9 @@ def main(argv: list[str] | None = None) -> int:
         for t in photo.tiles:
             cv2.polylines(image, [np.round(t.corners).astype(np.int32)], True, (0, 255, 0), 2)
             cv2.circle(image, tuple(np.round(t.corners[0]).astype(int)), 6, (0, 0, 255), -1)
+            for half, colour in zip(t.pips, ((255, 0, 255), (255, 255, 0)), strict=True):
+                for x, y in half:
+                    cv2.circle(image, (int(x), int(y)), 3, colour, -1)
         for box in photo.negatives:
             cv2.polylines(image, [np.round(box).astype(np.int32)], True, (0, 0, 255), 1)
     if not cv2.imwrite(args.out, image):
