@@ -285,7 +285,7 @@ def _tile_width(rng, size, count: int, closeup: bool) -> float:
             return float(min(rng.uniform(0.42, 0.48) * long_, 0.88 * short))
         return float(min(long_ / (count + 0.6), short / 2.3) * rng.uniform(0.8, 1.0))
     crowd = np.sqrt(rng.uniform(0.12, 0.3) * w * h / (2 * max(count, 1)))
-    return float(max(0.03 * short, min(rng.uniform(0.05, 0.16) * short, crowd)))
+    return float(max(0.04 * short, min(rng.uniform(0.05, 0.16) * short, crowd)))
 
 
 def _engine_in_hub(rng, camera: Camera, table: Table, tiles, width, thickness_ratio):
