@@ -60,6 +60,7 @@ PHONE_SIZES = (
 )  # fmt: skip
 """Photo sizes used when none is given: phone aspect ratios at 1 to 3 megapixels."""
 LIGHTS = ("neutral", "warm", "cold", "dim", "glaring")
+GLOSSY = ("wood", "stone", "plain", "saturated", "black", "board")  # tables that can shine
 
 
 @dataclass(frozen=True)
@@ -213,6 +214,9 @@ def render_world(
     negatives = [] if clean else _negatives(rng, camera, table, width, thickness, closeup, empty)
     clutter = [] if clean else _clutter(rng, camera, table, width, closeup)
     clutter = [hub, *clutter] if hub is not None else clutter
+    glossy = not clean and kind in GLOSSY and rng.random() < 0.3
+    if glossy:
+        _reflections(rng, canvas, camera, placed + negatives, look)
     _shadows(rng, canvas, camera, placed + negatives, clutter, thickness)
     for thing in clutter:
         thing.draw(canvas)
@@ -264,6 +268,7 @@ def render_world(
             min((float(np.linalg.norm(t.corners[1] - t.corners[0])) for t in truth), default=0.0), 1
         ),
         "table_edge": beyond is not None,
+        "glossy": glossy,
         "closeup": bool(closeup),
         "clean": clean,
         "empty": bool(empty),
@@ -350,6 +355,33 @@ def _distance(camera: Camera, p: Placed) -> float:
 def _photo_box(camera: Camera, footprint, top) -> np.ndarray:
     pts = camera.to_photo(np.vstack([footprint, top]))
     return cv2.boxPoints(cv2.minAreaRect(pts)).astype(np.float32)
+
+
+def _reflections(rng, canvas, camera: Camera, things: list[Placed], look) -> None:
+    """A polished table mirrors what stands on it: each tile's side again, below the surface
+    (a point ``z`` above the table is seen mirrored ``z`` below), faint and soft."""
+    if not things:
+        return
+    layer = canvas.copy()
+    mask = np.zeros(canvas.shape[:2], np.uint8)
+    for p in things:
+        tall = p.kind == "on edge"
+        height = float(np.linalg.norm(p.footprint[3] - p.footprint[0])) / 2 if tall else p.height
+        mirror = camera.raised(p.footprint, -height)
+        hull = cv2.convexHull(np.round(np.vstack([p.footprint, mirror]) * 16).astype(np.int32))
+        colour = look.back if tall else look.side
+        cv2.fillConvexPoly(layer, hull, colour, cv2.LINE_AA, 4)
+        cv2.fillConvexPoly(mask, hull, 255, cv2.LINE_AA, 4)
+    soft = max(1.0, float(np.mean([p.height for p in things])) * rng.uniform(0.1, 0.4))
+    ys, xs = np.nonzero(mask[::4, ::4])
+    pad = int(soft * 3) + 4
+    y0, y1 = max(ys.min() * 4 - pad, 0), ys.max() * 4 + pad
+    x0, x1 = max(xs.min() * 4 - pad, 0), xs.max() * 4 + pad
+    roi = canvas[y0:y1, x0:x1]
+    alpha = cv2.GaussianBlur(mask[y0:y1, x0:x1], (0, 0), soft).astype(np.float32)
+    alpha *= rng.uniform(0.25, 0.6) / 255
+    mirrored = cv2.GaussianBlur(layer[y0:y1, x0:x1], (0, 0), soft).astype(np.float32)
+    roi[:] = (roi * (1 - alpha[..., None]) + mirrored * alpha[..., None]).astype(np.uint8)
 
 
 def _shadows(rng, canvas, camera: Camera, things: list[Placed], clutter, thickness) -> None:
