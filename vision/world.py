@@ -37,22 +37,20 @@ import cv2
 import numpy as np
 
 from companion.tiles import Tile
-from vision import world_clutter
 from vision.world_backgrounds import BACKGROUNDS, beyond_the_table, draw_background
-from vision.world_camera import Camera, lens_and_sensor, light, place_camera
-from vision.world_layout import Placed, Table, place_heap, place_tiles, plan_groups
-from vision.world_tiles import (
-    SET_SIZES,
-    STYLES,
-    choose_look,
-    draw_back,
-    draw_body,
-    draw_face,
-    fill,
-    pip_centres,
-    shine,
-    tile_corners,
+from vision.world_camera import lens_and_sensor, light, place_camera
+from vision.world_layout import (
+    Placed,
+    Table,
+    engine_in_hub,
+    pick,
+    place_clutter,
+    place_negatives,
+    place_tiles,
+    plan_groups,
 )
+from vision.world_scene import draw_things, photo_box, reflections, shadows
+from vision.world_tiles import SET_SIZES, STYLES, choose_look, pip_centres
 
 PHONE_SIZES = (
     (1920, 1080), (1080, 1920), (1600, 1200), (1200, 1600), (2016, 1512), (1512, 2016),
@@ -83,11 +81,6 @@ class WorldPhoto:
     meta: dict = field(default_factory=dict)  # how the photo was made; negative_kinds too
 
 
-def _pick(rng, options, weights=None):
-    p = None if weights is None else np.asarray(weights, float) / np.sum(weights)
-    return options[int(rng.choice(len(options), p=p))]
-
-
 def _check(name: str, value, options) -> None:
     if value is not None and value not in options:
         raise ValueError(f"{name} must be one of {', '.join(map(str, options))}, not {value!r}")
@@ -104,7 +97,7 @@ def _set_for(tiles: list[Tile]) -> int:
 
 
 def _tile_count(rng) -> int:
-    band = _pick(rng, [(1, 6), (7, 15), (16, 30)], [0.4, 0.35, 0.25])
+    band = pick(rng, [(1, 6), (7, 15), (16, 30)], [0.4, 0.35, 0.25])
     return int(rng.integers(band[0], band[1] + 1))
 
 
@@ -143,7 +136,7 @@ def render_world(
             set_max = _set_for(tiles)
         elif _set_for(tiles) > set_max:
             raise ValueError(f"those tiles are not all in a double-{set_max} set")
-    drawn_set = _pick(rng, SET_SIZES, [0.2, 0.2, 0.45, 0.15])
+    drawn_set = pick(rng, SET_SIZES, [0.2, 0.2, 0.45, 0.15])
     set_max = set_max or drawn_set
     drawn_empty = bool(rng.random() < 0.07)
     empty = (drawn_empty and not tiles and not closeup) if empty is None else empty
@@ -155,12 +148,12 @@ def render_world(
         raise ValueError("an empty photo cannot show the tiles given")
     count = 0 if empty else (len(tiles) if tiles is not None else None)
     if count is None:
-        count = _pick(rng, [1, 2, 3], [0.6, 0.3, 0.1]) if closeup else _tile_count(rng)
+        count = pick(rng, [1, 2, 3], [0.6, 0.3, 0.1]) if closeup else _tile_count(rng)
         pool = [Tile(a, b) for b in range(set_max + 1) for a in range(b + 1)]
         tiles = [pool[i] for i in rng.choice(len(pool), size=min(count, len(pool)), replace=False)]
     tiles = tiles or []
-    style = style or _pick(rng, STYLES, [0.4, 0.3, 0.15, 0.15])
-    kind = background or _pick(rng, BACKGROUNDS, [3, 2, 1, 1, 2, 2, 2, 1, 1.5, 1, 0.5])
+    style = style or pick(rng, STYLES, [0.4, 0.3, 0.15, 0.15])
+    kind = background or pick(rng, BACKGROUNDS, [3, 2, 1, 1, 2, 2, 2, 1, 1.5, 1, 0.5])
     look = choose_look(rng, style, set_max)
 
     drawn_slant = float(rng.uniform(0, 20) if closeup else 60 * rng.random() ** 1.4)
@@ -189,7 +182,7 @@ def render_world(
             table.take([beyond])
         engine, hub, rest = None, None, tiles
         if hub_wanted:
-            engine, hub = _engine_in_hub(rng, camera, table, tiles, width, thickness_ratio)
+            engine, hub = engine_in_hub(rng, camera, table, tiles, width, thickness_ratio)
         if engine is not None:
             rest = list(tiles)
             rest.remove(engine.item)
@@ -211,21 +204,20 @@ def render_world(
             break
         width_px *= 0.93 if closeup else 0.85
     thickness = width * thickness_ratio
-    negatives = [] if clean else _negatives(rng, camera, table, width, thickness, closeup, empty)
-    clutter = [] if clean else _clutter(rng, camera, table, width, closeup)
+    negatives = (
+        [] if clean else place_negatives(rng, camera, table, width, thickness, closeup, empty)
+    )
+    clutter = [] if clean else place_clutter(rng, camera, table, width, closeup)
     clutter = [hub, *clutter] if hub is not None else clutter
     glossy = not clean and kind in GLOSSY and rng.random() < 0.3
     if glossy:
-        _reflections(rng, canvas, camera, placed + negatives, look)
-    _shadows(rng, canvas, camera, placed + negatives, clutter, thickness)
+        reflections(rng, canvas, camera, placed + negatives, look)
+    shadows(rng, canvas, camera, placed + negatives, clutter, thickness)
     for thing in clutter:
         thing.draw(canvas)
-    light_kind = _pick(rng, LIGHTS, [0.35, 0.25, 0.15, 0.12, 0.13])
+    light_kind = pick(rng, LIGHTS, [0.35, 0.25, 0.15, 0.12, 0.13])
     glare = {"glaring": 0.35, "dim": 0.0}.get(light_kind, 0.06) if not clean else 0.0
-    for p in sorted(placed + negatives, key=lambda p: -_distance(camera, p)):
-        _draw(canvas, look, p, set_max, rng)
-        if p.kind != "on edge":
-            shine(canvas, p.top, rng, glare)
+    draw_things(canvas, camera, look, placed + negatives, set_max, rng, glare)
     photo = cv2.warpPerspective(
         canvas, camera.homography, size, flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REFLECT
     )
@@ -246,7 +238,7 @@ def render_world(
         )
         for p in placed
     ]
-    negative_boxes = [_photo_box(camera, p.footprint, p.top) for p in negatives]
+    negative_boxes = [photo_box(camera, p.footprint, p.top) for p in negatives]
     # a hub holding the engine is no negative: the engine is in its box
     negative_boxes += [camera.to_photo(c.box) for c in clutter if c is not hub]
     meta = {
@@ -291,136 +283,6 @@ def _tile_width(rng, size, count: int, closeup: bool) -> float:
         return float(min(long_ / (count + 0.6), short / 2.3) * rng.uniform(0.8, 1.0))
     crowd = np.sqrt(rng.uniform(0.12, 0.3) * w * h / (2 * max(count, 1)))
     return float(max(0.04 * short, min(rng.uniform(0.05, 0.16) * short, crowd)))
-
-
-def _engine_in_hub(rng, camera: Camera, table: Table, tiles, width, thickness_ratio):
-    """The hub with the round's engine, a double, face up in its middle slot."""
-    double = next(t for t in tiles if t.is_double)
-    w, h = camera.photo_size
-    for _attempt in range(20):
-        centre = camera.to_canvas([(rng.uniform(0.25, 0.75) * w, rng.uniform(0.25, 0.75) * h)])[0]
-        hub = world_clutter.make(rng, "hub", centre, width)
-        a = rng.uniform(0, 2 * np.pi)
-        foot = tile_corners(centre, (np.cos(a), np.sin(a)), width)
-        top = camera.raised(foot, width * thickness_ratio)
-        if camera.in_frame(camera.to_photo(top)) and table.free([hub.outline]):
-            table.take([hub.outline])
-            return Placed("face up", double, foot, top, width * thickness_ratio), hub
-    return None, None
-
-
-def _negatives(rng, camera: Camera, table: Table, width, thickness, closeup, empty) -> list[Placed]:
-    """Tiles face down and tiles standing on edge, kept clear of the face-up tiles."""
-    if closeup and rng.random() < 0.8:
-        return []
-    out: list[Placed] = []
-    if rng.random() < (0.6 if empty else 0.35):
-        n = int(rng.integers(1, 7))
-        groups = plan_groups(rng, n)
-        more, _ = place_tiles(
-            rng, camera, table, [None] * n, "face down", width, thickness, groups, width * 0.25
-        )
-        out += more
-    if rng.random() < (0.3 if empty else 0.15):
-        out += place_heap(rng, camera, table, int(rng.integers(4, 13)), width, thickness)
-    if rng.random() < (0.4 if empty else 0.2):
-        n = int(rng.integers(1, 8))
-        more, _ = place_tiles(
-            rng, camera, table, [None] * n, "on edge", width, thickness, [("row", n)], width * 0.25
-        )
-        out += more
-    return out
-
-
-def _clutter(rng, camera: Camera, table: Table, width, closeup) -> list[world_clutter.Clutter]:
-    n = int(rng.integers(0, 2)) if closeup else int(_pick(rng, [0, 1, 2, 3, 5], [3, 3, 2, 1, 1]))
-    things = []
-    w, h = camera.photo_size
-    for _ in range(n):
-        kind = _pick(rng, world_clutter.CLUTTER, [2, 3, 1.5, 1, 2, 0.7])
-        for _attempt in range(20):
-            centre = camera.to_canvas([rng.uniform(0, 1, 2) * (w, h)])[0]
-            thing = world_clutter.make(rng, kind, centre, width)
-            if table.free([thing.outline], width * 0.15):
-                table.take([thing.outline])
-                things.append(thing)
-                break
-    return things
-
-
-def _distance(camera: Camera, p: Placed) -> float:
-    return float(np.linalg.norm(p.footprint.mean(axis=0) - camera.ground))
-
-
-def _photo_box(camera: Camera, footprint, top) -> np.ndarray:
-    pts = camera.to_photo(np.vstack([footprint, top]))
-    return cv2.boxPoints(cv2.minAreaRect(pts)).astype(np.float32)
-
-
-def _reflections(rng, canvas, camera: Camera, things: list[Placed], look) -> None:
-    """A polished table mirrors what stands on it: each tile's side again, below the surface
-    (a point ``z`` above the table is seen mirrored ``z`` below), faint and soft."""
-    if not things:
-        return
-    layer = canvas.copy()
-    mask = np.zeros(canvas.shape[:2], np.uint8)
-    for p in things:
-        tall = p.kind == "on edge"
-        height = float(np.linalg.norm(p.footprint[3] - p.footprint[0])) / 2 if tall else p.height
-        mirror = camera.raised(p.footprint, -height)
-        hull = cv2.convexHull(np.round(np.vstack([p.footprint, mirror]) * 16).astype(np.int32))
-        colour = look.back if tall else look.side
-        cv2.fillConvexPoly(layer, hull, colour, cv2.LINE_AA, 4)
-        cv2.fillConvexPoly(mask, hull, 255, cv2.LINE_AA, 4)
-    soft = max(1.0, float(np.mean([p.height for p in things])) * rng.uniform(0.1, 0.4))
-    ys, xs = np.nonzero(mask[::4, ::4])
-    pad = int(soft * 3) + 4
-    y0, y1 = max(ys.min() * 4 - pad, 0), ys.max() * 4 + pad
-    x0, x1 = max(xs.min() * 4 - pad, 0), xs.max() * 4 + pad
-    roi = canvas[y0:y1, x0:x1]
-    alpha = cv2.GaussianBlur(mask[y0:y1, x0:x1], (0, 0), soft).astype(np.float32)
-    alpha *= rng.uniform(0.25, 0.6) / 255
-    mirrored = cv2.GaussianBlur(layer[y0:y1, x0:x1], (0, 0), soft).astype(np.float32)
-    roi[:] = (roi * (1 - alpha[..., None]) + mirrored * alpha[..., None]).astype(np.uint8)
-
-
-def _shadows(rng, canvas, camera: Camera, things: list[Placed], clutter, thickness) -> None:
-    """Darken the table under and beside everything on it, the light from one side."""
-    if not things and not clutter:
-        return
-    h, w = canvas.shape[:2]
-    step = 4
-    mask = np.zeros((h // step + 1, w // step + 1), np.float32)
-    a = rng.uniform(0, 2 * np.pi)
-    offset = np.array([np.cos(a), np.sin(a)]) * thickness * rng.uniform(0.3, 1.2)
-    for poly in [np.vstack([p.footprint, p.top]) for p in things] + [c.outline for c in clutter]:
-        pts = np.round((np.asarray(poly) + offset) / step * 16).astype(np.int32)
-        cv2.fillConvexPoly(mask, cv2.convexHull(pts), 1.0, cv2.LINE_AA, 4)
-    mask = cv2.GaussianBlur(mask, (0, 0), max(0.8, thickness * rng.uniform(0.3, 0.8) / step))
-    strength = rng.uniform(0.25, 0.6)
-    keep = np.round((1 - strength * mask) * 255).astype(np.uint8)
-    keep = cv2.resize(keep, (w, h), interpolation=cv2.INTER_LINEAR)
-    cv2.multiply(canvas, cv2.merge([keep, keep, keep]), dst=canvas, scale=1 / 255)
-
-
-def _draw(canvas, look, p: Placed, set_max: int, rng) -> None:
-    width = float(np.linalg.norm(p.top[1] - p.top[0]))
-    if p.kind == "on edge":
-        draw_body(canvas, p.footprint, p.top, look.back, width * 0.3)
-        fill(canvas, p.top, tuple(min(255.0, c * 1.1) for c in look.side))
-        return
-    radius = look.corner * width
-    if look.back == look.face:
-        draw_body(canvas, p.footprint, p.top, look.side, radius)
-    else:  # a two-tone tile: the face's layer over the back's, both seen from the side
-        back_side = tuple(c * 0.8 for c in look.back)
-        lower, upper = (back_side, look.side) if p.kind == "face up" else (look.side, back_side)
-        draw_body(canvas, p.footprint, p.top, lower, radius)
-        draw_body(canvas, (p.footprint + p.top) / 2, p.top, upper, radius)
-    if p.kind == "face down":
-        draw_back(canvas, look, p.top, rng)
-    else:
-        draw_face(canvas, look, p.item, p.top, set_max, rng)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from vision import world_clutter
 from vision.world_camera import Camera
 from vision.world_tiles import tile_corners
 
@@ -195,3 +196,67 @@ def place_heap(rng, camera: Camera, table: Table, count: int, width: float, thic
             table.take(outline)
             return heap
     return []
+
+
+def pick(rng, options, weights=None):
+    """One of ``options``, drawn with the given weights."""
+    p = None if weights is None else np.asarray(weights, float) / np.sum(weights)
+    return options[int(rng.choice(len(options), p=p))]
+
+
+def engine_in_hub(rng, camera: Camera, table: Table, tiles, width, thickness_ratio):
+    """The hub with the round's engine, a double, face up in its middle slot."""
+    double = next(t for t in tiles if t.is_double)
+    w, h = camera.photo_size
+    for _attempt in range(20):
+        centre = camera.to_canvas([(rng.uniform(0.25, 0.75) * w, rng.uniform(0.25, 0.75) * h)])[0]
+        hub = world_clutter.make(rng, "hub", centre, width)
+        a = rng.uniform(0, 2 * np.pi)
+        foot = tile_corners(centre, (np.cos(a), np.sin(a)), width)
+        top = camera.raised(foot, width * thickness_ratio)
+        if camera.in_frame(camera.to_photo(top)) and table.free([hub.outline]):
+            table.take([hub.outline])
+            return Placed("face up", double, foot, top, width * thickness_ratio), hub
+    return None, None
+
+
+def place_negatives(
+    rng, camera: Camera, table: Table, width, thickness, closeup, empty
+) -> list[Placed]:
+    """Tiles face down and tiles standing on edge, kept clear of the face-up tiles."""
+    if closeup and rng.random() < 0.8:
+        return []
+    out: list[Placed] = []
+    if rng.random() < (0.6 if empty else 0.35):
+        n = int(rng.integers(1, 7))
+        groups = plan_groups(rng, n)
+        more, _ = place_tiles(
+            rng, camera, table, [None] * n, "face down", width, thickness, groups, width * 0.25
+        )
+        out += more
+    if rng.random() < (0.3 if empty else 0.15):
+        out += place_heap(rng, camera, table, int(rng.integers(4, 13)), width, thickness)
+    if rng.random() < (0.4 if empty else 0.2):
+        n = int(rng.integers(1, 8))
+        more, _ = place_tiles(
+            rng, camera, table, [None] * n, "on edge", width, thickness, [("row", n)], width * 0.25
+        )
+        out += more
+    return out
+
+
+def place_clutter(rng, camera: Camera, table: Table, width, closeup) -> list[world_clutter.Clutter]:
+    """Cards, coins, pencils, a pad, markers and the hub, clear of everything else."""
+    n = int(rng.integers(0, 2)) if closeup else int(pick(rng, [0, 1, 2, 3, 5], [3, 3, 2, 1, 1]))
+    things = []
+    w, h = camera.photo_size
+    for _ in range(n):
+        kind = pick(rng, world_clutter.CLUTTER, [2, 3, 1.5, 1, 2, 0.7])
+        for _attempt in range(20):
+            centre = camera.to_canvas([rng.uniform(0, 1, 2) * (w, h)])[0]
+            thing = world_clutter.make(rng, kind, centre, width)
+            if table.free([thing.outline], width * 0.15):
+                table.take([thing.outline])
+                things.append(thing)
+                break
+    return things
