@@ -191,7 +191,26 @@ def lens_and_sensor(rng: np.random.Generator, photo: np.ndarray, dim: bool):
     photo += chroma
     meta["noise_sigma"] = round(sigma, 2)
     image = np.clip(photo, 0, 255).astype(np.uint8)
+    meta["sharpened"] = bool(rng.random() < 0.4)
+    if meta["sharpened"]:  # the phone's own sharpening: a light halo along every edge
+        soft = cv2.GaussianBlur(image, (0, 0), rng.uniform(1.0, 2.5) * scale)
+        amount = rng.uniform(0.3, 0.9)
+        image = cv2.addWeighted(image, 1 + amount, soft, -amount, 0)
     quality = int(rng.integers(40, 96))
     meta["jpeg_quality"] = quality
-    ok, jpeg = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, quality])
-    return cv2.imdecode(jpeg, cv2.IMREAD_COLOR), meta
+    image = _jpeg(image, quality)
+    meta["resent_at"] = 1.0
+    if rng.random() < 0.12:  # sent on through a messenger: shrunk, squeezed again, enlarged
+        k = float(rng.uniform(0.3, 0.6))
+        small = cv2.resize(
+            image, (max(8, int(w * k)), max(8, int(h * k))), interpolation=cv2.INTER_AREA
+        )
+        small = _jpeg(small, int(rng.integers(40, 80)))
+        image = cv2.resize(small, (w, h), interpolation=cv2.INTER_LINEAR)
+        meta["resent_at"] = round(k, 2)
+    return image, meta
+
+
+def _jpeg(image: np.ndarray, quality: int) -> np.ndarray:
+    ok, data = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, quality])
+    return cv2.imdecode(data, cv2.IMREAD_COLOR)
