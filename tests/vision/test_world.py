@@ -1,6 +1,9 @@
 """The world renderer: same seed, same photo; every kind of table, set and shot is drawn, and
 the truth it hands back agrees with the picture."""
 
+import importlib.util
+from pathlib import Path
+
 import cv2
 import numpy as np
 import pytest
@@ -255,3 +258,14 @@ def test_pips_of_a_whole_clean_hand_match_the_truth_tile_by_tile():
                 assert count_pips(photo.image, t.corners) == t.tile.ends, (seed, t.tile)
                 checked += 1
     assert checked >= 8
+
+
+def test_the_gallery_tool_writes_a_contact_sheet(tmp_path):
+    tool = Path(__file__).resolve().parents[2] / "tools" / "world_gallery.py"
+    spec = importlib.util.spec_from_file_location("world_gallery", tool)
+    gallery = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(gallery)
+    out = tmp_path / "sheet.png"
+    args = ["--count", "2", "--columns", "2", "--cell", "120", "--truth", "--out", str(out)]
+    assert gallery.main(args) == 0
+    assert cv2.imread(str(out)).shape == (120, 240, 3)
