@@ -292,7 +292,12 @@ def board(rng, h, w):
 
 
 def noise(rng, h, w):
-    """A busy surface (carpet, gravel, grass, a towel): colour noise at several scales."""
+    """A busy surface: carpet or gravel (colour noise at several scales), grass, a towel."""
+    kind = rng.integers(4)
+    if kind == 2:
+        return _grass(rng, h, w)
+    if kind == 3:
+        return _towel(rng, h, w)
     mean = rng.uniform(50, 200, 3).astype(np.float32)
     tint = rng.uniform(0.6, 1.2, 3).astype(np.float32)
     light = np.zeros((h, w), np.float32)
@@ -300,6 +305,40 @@ def noise(rng, h, w):
         light += gain * smooth_noise(rng, h, w, cell) * rng.uniform(10, 35)
     img = light[..., None] * tint + mean
     return img + smooth_noise(rng, h, w, rng.uniform(20, 80), ch=3) * rng.uniform(5, 25)
+
+
+def _grass(rng, h, w):
+    """A lawn: dense short blades of many greens over darker ground (drawn at half size)."""
+    sh, sw = h // 2 + 1, w // 2 + 1
+    img = np.empty((sh, sw, 3), np.float32)
+    img[:] = _colour(rng, (25, 70, 40), 8)
+    img *= (1 + 0.15 * fbm(rng, sh, sw, (150, 30), (1, 0.5)))[..., None]
+    blade = max(3.0, min(sh, sw) * rng.uniform(0.015, 0.035))
+    count = min(int(sh * sw / (blade * blade) * 8), 40000)
+    starts = rng.uniform(0, 1, (count, 2)) * (sw, sh)
+    lean = rng.normal(rng.uniform(-0.5, 0.5), 0.3, count)
+    lengths = blade * rng.uniform(0.6, 1.4, count)
+    greens = rng.uniform(0, 1, count)
+    dark, light = np.array([20, 70, 25], float), np.array([80, 190, 130], float)
+    ends = starts + np.stack([lengths * np.sin(lean), -lengths * np.cos(lean)], 1)
+    colours = dark + greens[:, None] * (light - dark)
+    for a, b, c in zip(starts.astype(int), ends.astype(int), colours, strict=True):
+        cv2.line(img, (int(a[0]), int(a[1])), (int(b[0]), int(b[1])), tuple(c.tolist()), 1)
+    return cv2.resize(img, (w, h), interpolation=cv2.INTER_LINEAR)
+
+
+def _towel(rng, h, w):
+    """A bath towel: deep pile of tiny loops, a woven band or two, soft folds."""
+    base = _colour(rng, rng.uniform(60, 240, 3), 0)
+    loops = smooth_noise(rng, h, w, rng.uniform(1.5, 3))
+    img = base * (0.8 + 0.12 * loops)[..., None]
+    for _ in range(int(rng.integers(0, 3))):
+        top, size = int(rng.uniform(0, h)), int(rng.uniform(0.03, 0.12) * h)
+        img[top : top + size] = (
+            _colour(rng, rng.uniform(40, 240, 3), 0)
+            * (0.85 + 0.1 * loops[top : top + size])[..., None]
+        )
+    return img * _folds(rng, h, w, rng.uniform(0.15, 0.4))[..., None]
 
 
 def black(rng, h, w):
