@@ -161,7 +161,7 @@ def render_world(
     camera = place_camera(
         size, slant, float(rng.uniform(0, 360)), float(rng.normal(0, 3)), float(rng.uniform(55, 75))
     )
-    canvas = draw_background(rng, kind, camera.canvas_size, camera.yaw)
+    canvas, variant = draw_background(rng, kind, camera.canvas_size, camera.yaw)
     mid_scale = camera.scale_at((size[0] / 2, size[1] / 2))
     width_px = _tile_width(rng, size, len(tiles), closeup)
     beyond = None
@@ -245,6 +245,7 @@ def render_world(
         "seed": seed,
         "size": size,
         "background": kind,
+        "background_variant": variant,
         "style": style,
         "pip_colours": look.pip_mode,
         "pip_finish": look.pip_finish,

@@ -29,6 +29,12 @@ BACKGROUNDS = (
 )
 """The kinds of table, in the order ``render_world(background=...)`` accepts them."""
 
+VARIANTS = {
+    "weave": ("linen", "tartan", "stripes"),
+    "stone": ("marble", "granite", "terrazzo"),
+    "pattern": ("dots", "flowers", "gingham", "stripes"),
+    "noise": ("mottled", "grass", "towel"),
+}
 SMOOTH = ("felt", "saturated", "plain")
 TURNED = ("wood", "weave", "pattern", "stone")  # the others look the same turned any way
 FONTS = (
@@ -84,7 +90,7 @@ def _folds(rng, h: int, w: int, strength: float) -> np.ndarray:
     )
 
 
-def wood(rng, h, w):
+def wood(rng, h, w, variant: int = 0):
     palettes = [
         ((40, 80, 130), (90, 150, 205)),  # oak
         ((20, 35, 60), (50, 80, 120)),  # walnut
@@ -116,12 +122,12 @@ def wood(rng, h, w):
     return img
 
 
-def weave(rng, h, w):
+def weave(rng, h, w, variant: int = 0):
     """Woven cloth: linen, a tartan plaid or a striped tablecloth with a diagonal twill."""
     period = rng.uniform(3, 9)
     xx = np.arange(w, dtype=np.float32)[None, :]
     yy = np.arange(h, dtype=np.float32)[:, None]
-    kind = rng.integers(3)
+    kind = variant
     if kind == 0:  # linen
         base = _colour(rng, rng.choice([(200, 215, 225), (150, 170, 190), (120, 120, 110)]), 25)
         threads = 0.5 + 0.25 * np.sin(xx * 2 * np.pi / period) * np.sin(yy * 2 * np.pi / period)
@@ -150,7 +156,7 @@ def weave(rng, h, w):
     return img
 
 
-def felt(rng, h, w):
+def felt(rng, h, w, variant: int = 0):
     base = _colour(
         rng,
         [(40, 110, 30), (110, 60, 20), (30, 30, 120), (80, 80, 80), (40, 30, 90)][rng.integers(5)],
@@ -161,7 +167,7 @@ def felt(rng, h, w):
     return img
 
 
-def paper(rng, h, w):
+def paper(rng, h, w, variant: int = 0):
     base = _colour(rng, [(235, 240, 245), (205, 230, 240), (245, 245, 240)][rng.integers(3)], 8)
     img = np.broadcast_to(base, (h, w, 3)).astype(np.float32)
     fibres = smooth_noise(rng, h, w, rng.uniform(1.5, 4), rng.uniform(4, 12))
@@ -170,9 +176,9 @@ def paper(rng, h, w):
     return img
 
 
-def stone(rng, h, w):
+def stone(rng, h, w, variant: int = 0):
     """Marble with veins, speckled granite or terrazzo with coloured chips."""
-    kind = rng.integers(3)
+    kind = variant
     if kind == 0:
         base = _colour(rng, [(235, 235, 235), (215, 225, 230), (200, 215, 200)][rng.integers(3)], 4)
         vein = _colour(rng, [(90, 90, 90), (130, 150, 160), (60, 100, 80)][rng.integers(3)], 20)
@@ -217,12 +223,12 @@ def stone(rng, h, w):
     return img
 
 
-def pattern(rng, h, w):
+def pattern(rng, h, w, variant: int = 0):
     """A printed tablecloth: polka dots, little flowers, gingham checks or stripes."""
     base = _colour(rng, rng.uniform(40, 240, 3), 0)
     ink = _colour(rng, rng.uniform(0, 255, 3), 0)
     img = np.broadcast_to(base, (h, w, 3)).astype(np.float32).copy()
-    kind = rng.integers(4)
+    kind = variant
     step = rng.uniform(18, 90)
     if kind in (0, 1):
         radius = step * rng.uniform(0.08, 0.3)
@@ -256,7 +262,7 @@ def _words(rng, count: int) -> list[str]:
     return ["".join(rng.choice(list(letters), rng.integers(2, 9))) for _ in range(count)]
 
 
-def board(rng, h, w):
+def board(rng, h, w, variant: int = 0):
     """A printed game board or play mat: lanes, a hub, dots in rows and lettering."""
     base = _colour(
         rng, rng.choice([(200, 225, 235), (50, 110, 40), (60, 90, 140), (220, 220, 220)])
@@ -291,12 +297,11 @@ def board(rng, h, w):
     return img
 
 
-def noise(rng, h, w):
+def noise(rng, h, w, variant: int = 0):
     """A busy surface: carpet or gravel (colour noise at several scales), grass, a towel."""
-    kind = rng.integers(4)
-    if kind == 2:
+    if variant == 1:
         return _grass(rng, h, w)
-    if kind == 3:
+    if variant == 2:
         return _towel(rng, h, w)
     mean = rng.uniform(50, 200, 3).astype(np.float32)
     tint = rng.uniform(0.6, 1.2, 3).astype(np.float32)
@@ -341,7 +346,7 @@ def _towel(rng, h, w):
     return img * _folds(rng, h, w, rng.uniform(0.15, 0.4))[..., None]
 
 
-def black(rng, h, w):
+def black(rng, h, w, variant: int = 0):
     """Black fabric: nearly black, a fine weave, soft folds and a few light specks of lint."""
     level = rng.uniform(8, 40)
     img = np.full((h, w, 3), level, np.float32) + rng.uniform(-4, 4, 3).astype(np.float32)
@@ -353,14 +358,14 @@ def black(rng, h, w):
     return img
 
 
-def saturated(rng, h, w):
+def saturated(rng, h, w, variant: int = 0):
     colours = [(200, 170, 20), (20, 200, 240), (40, 40, 210), (20, 130, 240), (160, 60, 20)]
     base = _colour(rng, colours[rng.integers(len(colours))], 20)
     img = np.broadcast_to(base, (h, w, 3)).astype(np.float32)
     return img * _folds(rng, h, w, rng.uniform(0.05, 0.25))[..., None]
 
 
-def plain(rng, h, w):
+def plain(rng, h, w, variant: int = 0):
     base = _colour(rng, rng.choice([(60, 60, 60), (150, 150, 150), (170, 190, 200), (90, 70, 50)]))
     img = np.broadcast_to(base, (h, w, 3)).astype(np.float32)
     return img * (1 + 0.03 * fbm(rng, h, w, (300, 30), (1, 0.3)))[..., None]
@@ -383,19 +388,24 @@ DRAW = {
 
 def draw_background(
     rng: np.random.Generator, kind: str, size: tuple[int, int], turn: float = 0.0
-) -> np.ndarray:
+) -> tuple[np.ndarray, str]:
     """A table of ``kind`` (one of ``BACKGROUNDS``), ``size`` = (width, height), BGR uint8,
-    its grain, weave or print turned ``turn`` degrees (mirrored where the turn runs out)."""
+    its grain, weave or print turned ``turn`` degrees (mirrored where the turn runs out);
+    and which variant of the kind it is (``VARIANTS``: "stone/marble"), to sort results by."""
     width, height = size
+    variants = VARIANTS.get(kind, ())
+    variant = int(rng.integers(len(variants))) if variants else 0
+    name = f"{kind}/{variants[variant]}" if variants else kind
     if kind in SMOOTH:  # nothing finer than a few pixels: draw at half size, blow it up
-        small = np.clip(DRAW[kind](rng, height // 2 + 1, width // 2 + 1), 0, 255).astype(np.uint8)
+        small = DRAW[kind](rng, height // 2 + 1, width // 2 + 1, variant)
+        small = np.clip(small, 0, 255).astype(np.uint8)
         img = cv2.resize(small, (width, height), interpolation=cv2.INTER_LINEAR)
     else:
-        img = np.clip(DRAW[kind](rng, height, width), 0, 255).astype(np.uint8)
+        img = np.clip(DRAW[kind](rng, height, width, variant), 0, 255).astype(np.uint8)
     if turn % 360 and kind in TURNED:
         m = cv2.getRotationMatrix2D((width / 2, height / 2), turn, 1.0)
         img = cv2.warpAffine(img, m, (width, height), borderMode=cv2.BORDER_REFLECT_101)
-    return np.ascontiguousarray(img)
+    return np.ascontiguousarray(img), name
 
 
 def beyond_the_table(

@@ -10,7 +10,7 @@ import pytest
 
 from companion.tiles import Tile
 from vision.world import PHONE_SIZES, TruthTile, WorldPhoto, main, render_world
-from vision.world_backgrounds import BACKGROUNDS
+from vision.world_backgrounds import BACKGROUNDS, VARIANTS, draw_background
 from vision.world_tiles import SET_SIZES, STYLES, pip_layout
 
 SMALL = (640, 480)
@@ -96,6 +96,17 @@ def test_every_table_is_drawn_with_tiles_that_fit(kind):
     assert photo.meta["background"] == kind
     assert photo.tiles
     assert_truth_fits(photo)
+
+
+@pytest.mark.parametrize("kind", sorted(VARIANTS))
+def test_every_variant_of_a_table_is_drawn_and_named(kind):
+    seen = set()
+    for seed in range(40):
+        image, name = draw_background(np.random.default_rng(seed), kind, (120, 80), turn=30)
+        assert image.shape == (80, 120, 3) and image.dtype == np.uint8
+        assert image.std() > 1  # a texture, not a flat colour
+        seen.add(name)
+    assert seen == {f"{kind}/{v}" for v in VARIANTS[kind]}
 
 
 def test_tables_are_not_all_alike():
