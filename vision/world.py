@@ -10,17 +10,25 @@ Every photo comes from a seed (``numpy.random.default_rng(seed)``, no global sta
 same seed gives the same bytes. What is drawn:
 
 - the table: wood, woven cloth, felt, paper, marble/granite/terrazzo, printed cloths, printed
-  game boards with lanes, dots and lettering, busy photo-like surfaces, black fabric,
-  saturated colours, a plain mat (``world_backgrounds.BACKGROUNDS``);
+  game boards with lanes, dots and lettering, busy photo-like surfaces (carpet, grass, a
+  towel), black fabric, saturated colours, a plain mat (``world_backgrounds.BACKGROUNDS``);
+  sometimes polished (the tiles mirrored in it), sometimes ending in the room beyond;
 - a set of tiles: ivory, white, black or coloured faces; black, white, single-colour or
   per-value coloured pips; flat or engraved pips; rounded corners, the divider, a brass
   spinner, the sides seen in perspective (``world_tiles``); double-6, -9, -12 and -15;
-- 1 to 30 tiles alone, in touching rows, in lines end to end and in blocks; or one to three
-  tiles close up, filling most of the frame; or none at all;
-- negatives: tiles face down (plain backs, maybe a mark), tiles standing on edge, and
-  clutter: cards, coins, pencils, a score pad, train markers, the hub (``world_clutter``);
+- 1 to 30 tiles alone, in touching rows, in lines end to end (doubles crosswise) and in
+  blocks; or one to three tiles close up, filling most of the frame; or none at all;
+- negatives: tiles face down (plain backs, maybe a mark; alone, in rows or in a boneyard
+  heap), tiles standing on edge, and
+  clutter: cards, coins, pencils, a score pad, train markers, dice, the hub
+  (``world_clutter``), which may hold the engine double face up;
 - the camera: 0 to 60 degrees from straight down, any turn, a phone lens; warm, cold, dim
-  or glaring light, a soft shadow, glare; defocus, shake, sensor noise, JPEG 40 to 95.
+  or glaring light, a soft shadow, glare on the table and on tiles; defocus, shake, sensor
+  noise, the phone's sharpening, JPEG 40 to 95, sometimes resent small through a messenger.
+
+``clean=True`` keeps only the table and the face-up tiles under even light, for checking
+the drawing. ``python -m vision.world --seed 5 --out w.png --truth`` draws one photo with
+its truth; ``tools/world_gallery.py`` a contact sheet of many.
 
 Corners of a tile in the truth: the two corners of the short edge at the end of the half
 showing ``tile.ends[0]``, then the two at the ``ends[1]`` end, going round clockwise on

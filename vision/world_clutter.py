@@ -1,5 +1,6 @@
 """Things that lie on a games table besides the tiles: playing cards, coins, pencils, a
-score pad with ruled lines and scribbles, train markers, and the round hub with its slots.
+score pad with ruled lines and scribbles, train markers (cylinders or little trains), dice,
+and the round hub with its slots.
 
 None of them is to be read as a tile, so each is returned with its outline (for shadows and
 for keeping the tiles clear) and its 4-corner box (a negative for training a verifier).
@@ -17,7 +18,7 @@ import numpy as np
 
 from vision.world_tiles import SHIFT, disc, fill, rounded_outline
 
-CLUTTER = ("card", "coin", "pencil", "pad", "marker", "hub")
+CLUTTER = ("card", "coin", "pencil", "pad", "marker", "hub", "die")
 """What ``make`` draws; a marker is a small cylinder or, half the time, a plastic train."""
 
 
@@ -246,6 +247,24 @@ def _round(kind: str, rng, unit):
     return radius, draw
 
 
+def die(rng, unit):
+    """A die seen from above: a rounded cube whose pips look much like a domino's."""
+    side = unit * rng.uniform(0.6, 0.8)
+    body = tuple(float(v) for v in rng.choice([(240, 240, 240), (40, 40, 200), (30, 30, 30)]))
+    ink = (30.0, 30.0, 30.0) if body[0] > 200 else (240.0, 240.0, 240.0)
+    depth = side * 0.14  # the near faces of the cube, a little darker
+    img = np.zeros((int(side + depth) + 1, int(side + depth) + 1, 4), np.uint8)
+    square = np.float64([[0, 0], [side - 1, 0], [side - 1, side - 1], [0, side - 1]])
+    fill(img, rounded_outline(square + depth, side * 0.18), (*(c * 0.7 for c in body), 255.0))
+    fill(img, rounded_outline(square, side * 0.18), (*body, 255.0))
+    grid = {1: [4], 2: [0, 8], 3: [0, 4, 8], 4: [0, 2, 6, 8], 5: [0, 2, 4, 6, 8]}
+    cells = grid.get(int(rng.integers(1, 7)), [0, 2, 3, 5, 6, 8])
+    for cell in cells:
+        x, y = 0.25 + 0.25 * (cell % 3), 0.25 + 0.25 * (cell // 3)
+        disc(img, (x * side, y * side), side * 0.09, (*ink, 255.0))
+    return img
+
+
 def train(rng, unit):
     """A little plastic train, a player's marker: a body, a cab, a chimney and wheels."""
     length, width = unit * rng.uniform(0.9, 1.3), unit * rng.uniform(0.4, 0.55)
@@ -337,7 +356,8 @@ def make(rng: np.random.Generator, kind: str, centre, unit: float) -> Clutter:
             _box(centre, angle, 2 * radius, 2 * radius),
             lambda canvas: draw_round(canvas, centre, angle),
         )
-    draw = {"card": card, "pad": pad, "pencil": pencil, "hub": hub, "train": train}[kind]
+    draw = {"card": card, "pad": pad, "pencil": pencil, "hub": hub, "train": train, "die": die}
+    draw = draw[kind]
     sprite = draw(rng, unit)
     box = _box(centre, angle, sprite.shape[1], sprite.shape[0])
     return Clutter(kind, box, box, lambda canvas: stamp(canvas, sprite, centre, angle))

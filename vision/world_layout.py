@@ -251,7 +251,7 @@ def place_clutter(rng, camera: Camera, table: Table, width, closeup) -> list[wor
     things = []
     w, h = camera.photo_size
     for _ in range(n):
-        kind = pick(rng, world_clutter.CLUTTER, [2, 3, 1.5, 1, 2, 0.7])
+        kind = pick(rng, world_clutter.CLUTTER, [2, 3, 1.5, 1, 2, 0.7, 1.2])
         for _attempt in range(20):
             centre = camera.to_canvas([rng.uniform(0, 1, 2) * (w, h)])[0]
             thing = world_clutter.make(rng, kind, centre, width)
