@@ -55,6 +55,7 @@ from vision.world_layout import (
     place_clutter,
     place_negatives,
     place_tiles,
+    place_trains,
     plan_groups,
 )
 from vision.world_scene import draw_things, photo_box, reflections, shadows
@@ -191,9 +192,13 @@ def render_world(
         engine, hub, rest = None, None, tiles
         if hub_wanted:
             engine, hub = engine_in_hub(rng, camera, table, tiles, width, thickness_ratio)
+        trains: list[Placed] = []
         if engine is not None:
             rest = list(tiles)
             rest.remove(engine.item)
+            trains, rest = place_trains(
+                rng, camera, table, hub, rest, width, width * thickness_ratio
+            )
         groups = [("row", len(rest))] if closeup else plan_groups(rng, len(rest))
         placed, left = place_tiles(
             rng,
@@ -207,7 +212,7 @@ def render_world(
             spacing=width * 0.25,
             centre_bias=closeup,
         )
-        placed = [engine, *placed] if engine is not None else placed
+        placed = [engine, *trains, *placed] if engine is not None else placed
         if not left:
             break
         width_px *= 0.93 if closeup else 0.85

@@ -28,6 +28,8 @@ class Clutter:
     outline: np.ndarray  # Nx2 canvas px
     box: np.ndarray  # 4x2 canvas px
     draw: Callable[[np.ndarray], None]
+    radius: float = 0.0  # round things: coins, markers, the hub
+    spokes: tuple[float, ...] = ()  # the hub: the directions its train slots point, radians
 
 
 def _box(centre, angle, w, h) -> np.ndarray:
@@ -310,6 +312,7 @@ def hub(rng, unit):
     disc(img, c, radius, (*plastic, 255))
     slot = tuple(v * 0.6 for v in plastic) + (255,)
     slots = int(rng.choice([8, 9]))
+    spokes = tuple(2 * np.pi * k / slots for k in range(slots))
     for k in range(slots):
         a = 2 * np.pi * k / slots
         d = np.array([np.cos(a), np.sin(a)])
@@ -336,7 +339,7 @@ def hub(rng, unit):
         ),
         slot,
     )
-    return img
+    return img, spokes
 
 
 def make(rng: np.random.Generator, kind: str, centre, unit: float) -> Clutter:
@@ -347,17 +350,31 @@ def make(rng: np.random.Generator, kind: str, centre, unit: float) -> Clutter:
         kind = "train"
     if kind in ("coin", "marker"):
         radius, draw_round = _round(kind, rng, unit)
-        ring = centre + radius * np.stack(
-            [np.cos(np.linspace(0, 2 * np.pi, 16)), np.sin(np.linspace(0, 2 * np.pi, 16))], 1
-        )
         return Clutter(
             kind,
-            ring,
+            _ring(centre, radius),
             _box(centre, angle, 2 * radius, 2 * radius),
             lambda canvas: draw_round(canvas, centre, angle),
+            radius=radius,
         )
     draw = {"card": card, "pad": pad, "pencil": pencil, "hub": hub, "train": train, "die": die}
     draw = draw[kind]
     sprite = draw(rng, unit)
+    if kind == "hub":
+        sprite, spokes = sprite
+        radius = (sprite.shape[0] - 4) / 2
+        return Clutter(
+            kind,
+            _ring(centre, radius),
+            _box(centre, angle, sprite.shape[1], sprite.shape[0]),
+            lambda canvas: stamp(canvas, sprite, centre, angle),
+            radius=radius,
+            spokes=tuple(angle + a for a in spokes),
+        )
     box = _box(centre, angle, sprite.shape[1], sprite.shape[0])
     return Clutter(kind, box, box, lambda canvas: stamp(canvas, sprite, centre, angle))
+
+
+def _ring(centre, radius: float) -> np.ndarray:
+    a = np.linspace(0, 2 * np.pi, 24, endpoint=False)
+    return centre + radius * np.stack([np.cos(a), np.sin(a)], 1)

@@ -260,3 +260,43 @@ def place_clutter(rng, camera: Camera, table: Table, width, closeup) -> list[wor
                 things.append(thing)
                 break
     return things
+
+
+def place_trains(rng, camera: Camera, table: Table, hub, tiles: list, width, thickness):
+    """Trains running out of the hub: a few tiles end to end from some of its slots, doubles
+    crosswise now and then. Returns what was laid and the tiles left over."""
+    rest = list(tiles)
+    placed: list[Placed] = []
+    spokes = [hub.spokes[i] for i in rng.permutation(len(hub.spokes))]
+    for spoke in spokes[: int(rng.integers(1, 5))]:
+        members = rest[: int(rng.integers(1, 5))]
+        while members:
+            train = _train(rng, camera, hub, spoke, members, width, thickness)
+            outline = [np.vstack([p.footprint, p.top]) for p in train]
+            # the trains come first after the hub, so only the hub is near: they may touch it
+            if all(camera.in_frame(camera.to_photo(p.top)) for p in train) and table.free(outline):
+                table.take(outline)
+                placed += train
+                rest = rest[len(members) :]
+                break
+            members = members[:-1]
+    return placed, rest
+
+
+def _train(rng, camera: Camera, hub, spoke: float, members, width, thickness) -> list[Placed]:
+    out = np.array([np.cos(spoke), np.sin(spoke)])
+    side = np.array([-out[1], out[0]])
+    reach = hub.radius + width * 0.08
+    train = []
+    for tile in members:
+        crosswise = tile.is_double and rng.random() < 0.5
+        extent = width if crosswise else 2 * width
+        centre = hub.outline.mean(axis=0) + out * (reach + extent / 2)
+        along = side if crosswise else out
+        along = along if rng.random() < 0.5 else -along
+        wobble = rng.normal(0, 0.015)
+        along = along * np.cos(wobble) + np.array([-along[1], along[0]]) * np.sin(wobble)
+        foot = tile_corners(centre, along, width)
+        train.append(Placed("face up", tile, foot, camera.raised(foot, thickness), thickness))
+        reach += extent + width * rng.uniform(0.0, 0.04)
+    return train
