@@ -1,6 +1,7 @@
-"""Where the tiles lie: alone, in touching rows (side by side), in lines (end to end, as a
-train) and in blocks, each group turned any way, none overlapping another, all of them
-wholly inside the photo.
+"""Where things lie: tiles alone, in touching rows (side by side), in lines (end to end) and
+in blocks, each group turned any way, none overlapping another, the face-up ones wholly
+inside the photo; the hub with the engine and trains leaving its slots; face-down tiles
+(also heaped as a boneyard), tiles on edge and clutter, clear of the rest.
 
 Placing works on the canvas (the table from above) and checks every raised corner through
 the camera, so a tile near the edge of a slanted photo is still wholly in the frame.

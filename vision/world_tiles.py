@@ -206,18 +206,12 @@ def _pts(points: np.ndarray) -> np.ndarray:
     return np.round(np.asarray(points) * ONE).astype(np.int32)
 
 
-def tile_frame(centre, along, width: float) -> tuple[np.ndarray, np.ndarray]:
-    """The unit vectors ``along`` (towards ``ends[1]``) and ``across`` a tile."""
-    along = np.asarray(along, np.float64)
-    along = along / np.linalg.norm(along)
-    across = np.array([-along[1], along[0]])
-    return along, across
-
-
 def tile_corners(centre, along, width: float, length: float | None = None) -> np.ndarray:
     """The four corners (see the module docstring for the order), float32 4x2."""
     length = 2 * width if length is None else length
-    along, across = tile_frame(centre, along, width)
+    along = np.asarray(along, np.float64)
+    along = along / np.linalg.norm(along)  # towards ends[1]
+    across = np.array([-along[1], along[0]])
     c = np.asarray(centre, np.float64)
     return np.float32(
         [
