@@ -221,7 +221,8 @@ def render_world(
         [] if clean else place_negatives(rng, camera, table, width, thickness, closeup, empty)
     )
     clutter = [] if clean else place_clutter(rng, camera, table, width, closeup)
-    clutter = [hub, *clutter] if hub is not None else clutter
+    if hub is not None:  # one hub to a table
+        clutter = [hub, *(c for c in clutter if c.kind != "hub")]
     glossy = not clean and kind in GLOSSY and rng.random() < 0.3
     if glossy:
         reflections(rng, canvas, camera, placed + negatives, look)

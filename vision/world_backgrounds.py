@@ -141,6 +141,7 @@ def weave(rng, h, w, variant: int = 0):
         over = (((xx // period) + (yy // period)) % 2).astype(np.float32)
         img = pal[sx] * over[..., None] + pal[sy] * (1 - over[..., None])
         img = np.broadcast_to(img, (h, w, 3)).astype(np.float32)
+        img = cv2.GaussianBlur(img, (0, 0), 0.8)  # threads are round, not square pixels
     else:  # stripes with a twill, like the herringbone cloths in real photos
         a, b = _colour(rng, rng.uniform(60, 230, 3), 0), _colour(rng, (215, 220, 225), 15)
         widths = rng.uniform(15, 90, 40)
