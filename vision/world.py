@@ -39,7 +39,9 @@ always wholly inside the photo. Negatives' boxes may run over the photo's edge.
 from __future__ import annotations
 
 import argparse
+import json
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import cv2
 import numpy as np
@@ -88,6 +90,48 @@ class WorldPhoto:
     negatives: list[np.ndarray]  # 4x2 boxes (photo px) of things that are not to be read
     set_max: int
     meta: dict = field(default_factory=dict)  # how the photo was made; negative_kinds too
+
+    def truth(self) -> dict:
+        """The truth as plain data (for a JSON file next to the picture): tiles written
+        "3-5" in the order of their ends, corners and pip centres rounded to 0.1 px."""
+
+        def points(a) -> list:
+            return np.round(np.asarray(a, np.float64), 1).tolist()
+
+        return {
+            "set_max": self.set_max,
+            "tiles": [
+                {
+                    "tile": f"{t.tile.ends[0]}-{t.tile.ends[1]}",
+                    "corners": points(t.corners),
+                    "pips": [points(half) for half in t.pips],
+                }
+                for t in self.tiles
+            ],
+            "negatives": [
+                {"kind": kind, "corners": points(box)}
+                for kind, box in zip(
+                    self.meta.get("negative_kinds", []), self.negatives, strict=True
+                )
+            ],
+            "meta": self.meta,
+        }
+
+    def annotated(self) -> np.ndarray:
+        """A copy of the picture with the truth drawn on: each tile's face in green, a red dot
+        on its first corner, the ends[0] half's pips magenta and the other's cyan; negatives
+        in red."""
+        image = self.image.copy()
+        thick = max(1, round(max(image.shape[:2]) / 800))
+        for t in self.tiles:
+            cv2.polylines(image, [np.round(t.corners).astype(np.int32)], True, (0, 255, 0), thick)
+            cv2.circle(image, tuple(np.round(t.corners[0]).astype(int)), 3 * thick, (0, 0, 255), -1)
+            for half, colour in zip(t.pips, ((255, 0, 255), (255, 255, 0)), strict=True):
+                for x, y in half:
+                    cv2.circle(image, (int(x), int(y)), 2 * thick, colour, -1)
+        for box in self.negatives:
+            cv2.polylines(image, [np.round(box).astype(np.int32)], True, (0, 0, 255), thick)
+        return image
 
 
 def _check(name: str, value, options) -> None:
@@ -301,26 +345,35 @@ def _tile_width(rng, size, count: int, closeup: bool) -> float:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description="Render one randomised-world photo.")
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--out", default="world.png", help="where to write the picture")
-    parser.add_argument("--truth", action="store_true", help="outline the truth on the picture")
+    parser = argparse.ArgumentParser(
+        description="Render randomised-world photos: one to --out, or --count of them into "
+        "the folder --out, each with its truth as JSON beside it if --json."
+    )
+    parser.add_argument("--seed", type=int, default=0, help="the (first) seed")
+    parser.add_argument("--count", type=int, default=1, help="how many photos (seeds in a row)")
+    parser.add_argument("--out", default="world.png", help="the picture, or a folder for many")
+    parser.add_argument("--truth", action="store_true", help="draw the truth on the picture")
+    parser.add_argument("--json", action="store_true", help="write the truth to a .json file")
+    parser.add_argument("--phone", action="store_true", help="a phone's size, from the seed")
     args = parser.parse_args(argv)
-    photo = render_world(args.seed)
-    image = photo.image.copy()
-    if args.truth:
-        for t in photo.tiles:
-            cv2.polylines(image, [np.round(t.corners).astype(np.int32)], True, (0, 255, 0), 2)
-            cv2.circle(image, tuple(np.round(t.corners[0]).astype(int)), 6, (0, 0, 255), -1)
-            for half, colour in zip(t.pips, ((255, 0, 255), (255, 255, 0)), strict=True):
-                for x, y in half:
-                    cv2.circle(image, (int(x), int(y)), 3, colour, -1)
-        for box in photo.negatives:
-            cv2.polylines(image, [np.round(box).astype(np.int32)], True, (0, 0, 255), 1)
-    if not cv2.imwrite(args.out, image):
-        print(f"could not write {args.out}: check the folder exists and the name ends .png/.jpg")
-        return 1
-    print(f"{args.out}: {len(photo.tiles)} tiles, {photo.meta}")
+    if args.count < 1:
+        print("--count must be 1 or more")
+        return 2
+    out = Path(args.out)
+    if args.count > 1:
+        out.mkdir(parents=True, exist_ok=True)
+    for seed in range(args.seed, args.seed + args.count):
+        path = out / f"world-{seed:06d}.png" if args.count > 1 else out
+        photo = render_world(seed, size=None if args.phone else (1920, 1080))
+        if not cv2.imwrite(str(path), photo.annotated() if args.truth else photo.image):
+            print(f"could not write {path}: check the folder exists and the name ends .png/.jpg")
+            return 1
+        if args.json:
+            path.with_suffix(".json").write_text(json.dumps(photo.truth(), indent=1))
+        if args.count == 1:
+            print(f"{path}: {len(photo.tiles)} tiles, {photo.meta}")
+    if args.count > 1:
+        print(f"{out}: {args.count} photos, seeds {args.seed} to {args.seed + args.count - 1}")
     return 0
 
 

@@ -2,6 +2,7 @@
 the truth it hands back agrees with the picture."""
 
 import importlib.util
+import json
 from pathlib import Path
 
 import cv2
@@ -280,3 +281,18 @@ def test_the_gallery_tool_writes_a_contact_sheet(tmp_path):
     args = ["--count", "2", "--columns", "2", "--cell", "120", "--truth", "--out", str(out)]
     assert gallery.main(args) == 0
     assert cv2.imread(str(out)).shape == (120, 240, 3)
+
+
+def test_many_photos_and_their_truth_as_json_from_the_command_line(tmp_path):
+    assert main(["--seed", "3", "--count", "2", "--out", str(tmp_path / "set"), "--json"]) == 0
+    pictures = sorted((tmp_path / "set").glob("*.png"))
+    assert [p.name for p in pictures] == ["world-000003.png", "world-000004.png"]
+    truth = json.loads(pictures[0].with_suffix(".json").read_text())
+    photo = render_world(3)
+    assert [t["tile"] for t in truth["tiles"]] == [
+        f"{a}-{b}" for a, b in (t.tile.ends for t in photo.tiles)
+    ]
+    assert truth["set_max"] == photo.set_max
+    assert len(truth["negatives"]) == len(photo.negatives)
+    assert all(len(t["corners"]) == 4 and len(t["pips"]) == 2 for t in truth["tiles"])
+    assert main(["--count", "0"]) == 2
