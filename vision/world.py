@@ -183,6 +183,8 @@ def render_world(
     rng = np.random.default_rng(seed)
     drawn_size = PHONE_SIZES[int(rng.integers(len(PHONE_SIZES)))]
     size = tuple(size) if size is not None else drawn_size
+    if len(size) != 2 or min(size) < 64:
+        raise ValueError(f"size is (width, height), each at least 64 px, not {size!r}")
     if tiles is not None:
         tiles = list(tiles)
         if set_max is None:

@@ -180,7 +180,9 @@ def pad(rng, unit):
         pts = [(x, y - step * 0.3)]  # a scribbled word: a wobbly line with loops
         for _ in range(int(rng.integers(6, 25))):
             px, _py = pts[-1]
-            pts.append((px + rng.uniform(1, step * 0.35), y - step * rng.uniform(0.1, 0.7)))
+            pts.append(
+                (px + rng.uniform(1, max(1.5, step * 0.35)), y - step * rng.uniform(0.1, 0.7))
+            )
         poly = np.round(np.array(pts) * (1 << SHIFT)).astype(np.int32)
         cv2.polylines(img, [poly], False, ink, 1, cv2.LINE_AA, SHIFT)
     return img

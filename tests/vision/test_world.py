@@ -234,11 +234,12 @@ def test_a_steep_slant_is_drawn_as_asked():
         {"tiles": [Tile(1, 2)], "empty": True},
         {"tiles": [Tile(1, "train")]},
         {"closeup": True, "empty": True},
+        {"size": (32, 32)},
     ],
 )
 def test_impossible_requests_say_what_is_wrong(kwargs):
     with pytest.raises(ValueError) as raised:
-        render_world(0, size=SMALL, **kwargs)
+        render_world(0, **{"size": SMALL, **kwargs})
     assert str(raised.value)
 
 
