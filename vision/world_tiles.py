@@ -86,6 +86,7 @@ class TileLook:
     corner: float
     pip_spread: float  # how far the outer pips sit from the half's edges
     logo: bool  # face-down tiles show a mark on the back
+    light: tuple[float, float] = (-0.7, -0.7)  # towards the lamp, for pips' relief
 
     def pip_colour_for(self, value: int):
         if self.pip_mode == "per value":
@@ -145,6 +146,7 @@ def choose_look(rng: np.random.Generator, style: str, set_max: int) -> TileLook:
     )
     if rng.random() < 0.15:
         divider = (60, 150, 190)  # brass
+    lamp = rng.uniform(0, 2 * np.pi)
     return TileLook(
         style=style,
         face=face,
@@ -162,6 +164,7 @@ def choose_look(rng: np.random.Generator, style: str, set_max: int) -> TileLook:
         corner=float(rng.uniform(0.04, 0.18)),
         pip_spread=float(rng.uniform(0.14, 0.22)),
         logo=bool(rng.random() < 0.5),
+        light=(float(np.cos(lamp)), float(np.sin(lamp))),
     )
 
 
@@ -306,7 +309,7 @@ def draw_face(canvas, look: TileLook, tile: Tile, corners: np.ndarray, set_max: 
     r = pip_radius(set_max, look) * width
     for value, pips in zip(tile.ends, pip_centres(tile, corners, look, set_max), strict=True):
         for p in pips:
-            _pip(canvas, p, r, look.pip_colour_for(value), look.pip_finish, face)
+            _pip(canvas, p, r, look.pip_colour_for(value), look, face)
 
 
 def pip_centres(tile: Tile, corners: np.ndarray, look: TileLook, set_max: int):
@@ -334,18 +337,18 @@ def pip_centres(tile: Tile, corners: np.ndarray, look: TileLook, set_max: int):
     return halves
 
 
-def _pip(canvas, p, r, colour, finish, face) -> None:
-    if finish == "engraved":  # a recess: darker rim, the colour a little lighter inside
-        disc(canvas, p, r, tuple(c * 0.6 for c in colour))
-        disc(canvas, p, r * 0.75, tuple(min(255.0, c * 1.1 + 10) for c in colour))
-    elif finish == "highlight":
+def _pip(canvas, p, r, colour, look: TileLook, face) -> None:
+    light = np.array(look.light)
+    if look.pip_finish == "engraved":  # a dimple: its wall nearest the lamp in shade, the
+        # far wall lit, the painted floor between
+        wall = tuple(c * 0.6 for c in colour)
+        lit = tuple(w + (f - w) * 0.35 for w, f in zip(wall, face, strict=True))
+        disc(canvas, p, r, wall)
+        disc(canvas, p - light * r * 0.18, r * 0.85, lit)
+        disc(canvas, p + light * r * 0.06, r * 0.7, colour)
+    elif look.pip_finish == "highlight":  # a glossy bead of paint catching the lamp
         disc(canvas, p, r, colour)
-        disc(
-            canvas,
-            p + np.array([-0.3, -0.3]) * r,
-            r * 0.3,
-            tuple(min(255.0, c + 70) for c in colour),
-        )
+        disc(canvas, p + light * r * 0.42, r * 0.3, tuple(min(255.0, c + 70) for c in colour))
     else:
         disc(canvas, p, r, colour)
 
