@@ -272,7 +272,7 @@ def render_world(
     glossy = not clean and kind in GLOSSY and rng.random() < 0.3
     if glossy:
         reflections(rng, canvas, camera, placed + negatives, look)
-    shadows(rng, canvas, camera, placed + negatives, clutter, thickness)
+    shadows(rng, canvas, camera, placed + negatives, clutter, thickness, look.light)
     for thing in clutter:
         thing.draw(canvas)
     light_kind = pick(rng, LIGHTS, [0.35, 0.25, 0.15, 0.12, 0.13])

@@ -11,14 +11,16 @@ from vision.world_layout import Placed
 from vision.world_tiles import TileLook, draw_back, draw_body, draw_face, fill, shine
 
 
-def shadows(rng, canvas, camera: Camera, things: list[Placed], clutter, thickness) -> None:
-    """Darken the table under and beside everything on it, the light from one side."""
+def shadows(
+    rng, canvas, camera: Camera, things: list[Placed], clutter, thickness, light=(-0.7, -0.7)
+) -> None:
+    """Darken the table under and beside everything on it, cast away from the lamp."""
     if not things and not clutter:
         return
     h, w = canvas.shape[:2]
     step = 4
     mask = np.zeros((h // step + 1, w // step + 1), np.float32)
-    a = rng.uniform(0, 2 * np.pi)
+    a = np.arctan2(-light[1], -light[0]) + rng.normal(0, 0.2)  # away from the lamp
     offset = np.array([np.cos(a), np.sin(a)]) * thickness * rng.uniform(0.3, 1.2)
     for poly in [np.vstack([p.footprint, p.top]) for p in things] + [c.outline for c in clutter]:
         pts = np.round((np.asarray(poly) + offset) / step * 16).astype(np.int32)
@@ -63,7 +65,7 @@ def draw_things(canvas, camera: Camera, look: TileLook, things, set_max: int, rn
     for p in sorted(things, key=lambda p: -_distance(camera, p)):
         _draw(canvas, look, p, set_max, rng)
         if p.kind != "on edge":
-            shine(canvas, p.top, rng, glare)
+            shine(canvas, p.top, rng, glare, look.light)
 
 
 def _distance(camera: Camera, p: Placed) -> float:

@@ -375,9 +375,10 @@ def draw_back(canvas, look: TileLook, corners: np.ndarray, rng) -> None:
         )
 
 
-def shine(canvas, corners: np.ndarray, rng, glare: float) -> None:
-    """Light falling across a tile's face: a gentle gradient, and with chance ``glare`` the
-    lamp's reflection, a soft bright patch that can wash out pips."""
+def shine(canvas, corners: np.ndarray, rng, glare: float, light=(-0.7, -0.7)) -> None:
+    """Light falling across a tile's face: a gentle gradient, brighter towards the lamp (the
+    unit vector ``light``), and with chance ``glare`` the lamp's reflection, a soft bright
+    patch that can wash out pips."""
     h, w = canvas.shape[:2]
     x0, y0 = np.floor(corners.min(axis=0)).astype(int)
     x1, y1 = np.ceil(corners.max(axis=0)).astype(int) + 1
@@ -390,7 +391,7 @@ def shine(canvas, corners: np.ndarray, rng, glare: float) -> None:
     xx = np.arange(x1 - x0, dtype=np.float32)[None, :]
     yy = np.arange(y1 - y0, dtype=np.float32)[:, None]
     size = float(max(x1 - x0, y1 - y0))
-    a = rng.uniform(0, 2 * np.pi)
+    a = np.arctan2(light[1], light[0]) + rng.normal(0, 0.3)  # brighter towards the lamp
     k = rng.uniform(0.03, 0.12) / size
     gain = 1 + (xx - xx.mean()) * (k * np.cos(a)) + (yy - yy.mean()) * (k * np.sin(a))
     lit = roi.astype(np.float32) * gain.astype(np.float32)[..., None]
