@@ -133,7 +133,8 @@ def choose_look(rng: np.random.Generator, style: str, set_max: int) -> TileLook:
         keys = rng.permutation(list(palette))[:4]
         values = [palette[k] for k in keys]
         palette.update(dict(zip(keys[::-1], values, strict=True)))
-    side = tuple(c * rng.uniform(0.6, 0.85) for c in face)
+    shade = rng.uniform(0.6, 0.85)  # the sides face away from the lamp: the face, darker
+    side = tuple(c * shade for c in face)
     if dark_face:
         side = tuple(c + 15 for c in face)
     back = (
