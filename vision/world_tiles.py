@@ -357,7 +357,8 @@ def _pip(canvas, p, r, colour, look: TileLook, face) -> None:
 def draw_back(canvas, look: TileLook, corners: np.ndarray, rng) -> None:
     """A tile lying face down: its plain back, maybe with the maker's mark in the middle."""
     width = float(np.linalg.norm(corners[1] - corners[0]))
-    colour = tuple(min(255.0, c * rng.uniform(0.94, 1.04)) for c in look.back)
+    shade = rng.uniform(0.94, 1.04)
+    colour = tuple(min(255.0, c * shade) for c in look.back)
     fill(canvas, rounded_outline(corners, look.corner * width), colour)
     if look.logo:
         centre = corners.mean(axis=0)
