@@ -47,7 +47,7 @@ import cv2
 import numpy as np
 
 from companion.tiles import Tile
-from vision.world_backgrounds import BACKGROUNDS, beyond_the_table, draw_background
+from vision.world_backgrounds import BACKGROUNDS, draw_background
 from vision.world_camera import lens_and_sensor, light, place_camera
 from vision.world_layout import (
     Placed,
@@ -60,7 +60,7 @@ from vision.world_layout import (
     place_trains,
     plan_groups,
 )
-from vision.world_scene import draw_things, photo_box, reflections, shadows
+from vision.world_scene import beyond_the_table, draw_things, photo_box, reflections, shadows
 from vision.world_tiles import SET_SIZES, STYLES, choose_look, pip_centres
 
 PHONE_SIZES = (

@@ -407,21 +407,3 @@ def draw_background(
         m = cv2.getRotationMatrix2D((width / 2, height / 2), turn, 1.0)
         img = cv2.warpAffine(img, m, (width, height), borderMode=cv2.BORDER_REFLECT_101)
     return np.ascontiguousarray(img), name
-
-
-def beyond_the_table(
-    rng: np.random.Generator, canvas: np.ndarray, beyond: np.ndarray, band: float
-) -> None:
-    """Past the table's far edge (the polygon ``beyond``, canvas px): the floor or a wall,
-    far away so out of focus and darker, and the table's edge as a band ``band`` px wide."""
-    h, w = canvas.shape[:2]
-    kind = str(rng.choice(["noise", "plain", "wood", "black", "weave"]))
-    small = DRAW[kind](rng, max(h // 4, 8), max(w // 4, 8)) * rng.uniform(0.35, 0.8)
-    small = cv2.GaussianBlur(np.clip(small, 0, 255).astype(np.uint8), (0, 0), rng.uniform(0.5, 2))
-    room = cv2.resize(small, (w, h))
-    mask = np.zeros((h, w), np.uint8)
-    cv2.fillConvexPoly(mask, np.round(beyond).astype(np.int32), 255)
-    cv2.copyTo(room, mask, canvas)
-    edge = tuple(float(v) for v in np.asarray(cv2.mean(canvas)[:3]) * rng.uniform(0.3, 0.7))
-    near = np.round(beyond[[3, 2]]).astype(np.int32)  # the edge runs along the polygon's near side
-    cv2.line(canvas, tuple(near[0]), tuple(near[1]), edge, max(1, int(band)), cv2.LINE_AA)

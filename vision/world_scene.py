@@ -1,14 +1,16 @@
-"""Drawing the table's things on the canvas: shadows, a polished table's reflections, and
-the tiles from the farthest to the nearest, so a near tile's face hides a far tile's side."""
+"""Drawing the table's things on the canvas: the room past the table's edge, shadows, a
+polished table's reflections, the tiles from the farthest to the nearest (so a near tile's
+face hides a far tile's side) and the lamp's light on their faces."""
 
 from __future__ import annotations
 
 import cv2
 import numpy as np
 
+from vision.world_backgrounds import DRAW
 from vision.world_camera import Camera
 from vision.world_layout import Placed
-from vision.world_tiles import TileLook, draw_back, draw_body, draw_face, fill, shine
+from vision.world_tiles import SHIFT, TileLook, draw_back, draw_body, draw_face, fill
 
 
 def shadows(
@@ -96,3 +98,56 @@ def photo_box(camera: Camera, footprint, top) -> np.ndarray:
     """The smallest box round a thing's footprint and top, as the photo shows it."""
     pts = camera.to_photo(np.vstack([footprint, top]))
     return cv2.boxPoints(cv2.minAreaRect(pts)).astype(np.float32)
+
+
+def beyond_the_table(
+    rng: np.random.Generator, canvas: np.ndarray, beyond: np.ndarray, band: float
+) -> None:
+    """Past the table's far edge (the polygon ``beyond``, canvas px): the floor or a wall,
+    far away so out of focus and darker, and the table's edge as a band ``band`` px wide."""
+    h, w = canvas.shape[:2]
+    kind = str(rng.choice(["noise", "plain", "wood", "black", "weave"]))
+    small = DRAW[kind](rng, max(h // 4, 8), max(w // 4, 8)) * rng.uniform(0.35, 0.8)
+    small = cv2.GaussianBlur(np.clip(small, 0, 255).astype(np.uint8), (0, 0), rng.uniform(0.5, 2))
+    room = cv2.resize(small, (w, h))
+    mask = np.zeros((h, w), np.uint8)
+    cv2.fillConvexPoly(mask, np.round(beyond).astype(np.int32), 255)
+    cv2.copyTo(room, mask, canvas)
+    edge = tuple(float(v) for v in np.asarray(cv2.mean(canvas)[:3]) * rng.uniform(0.3, 0.7))
+    near = np.round(beyond[[3, 2]]).astype(np.int32)  # the edge runs along the polygon's near side
+    cv2.line(canvas, tuple(near[0]), tuple(near[1]), edge, max(1, int(band)), cv2.LINE_AA)
+
+
+def shine(canvas, corners: np.ndarray, rng, glare: float, light=(-0.7, -0.7)) -> None:
+    """Light falling across a tile's face: a gentle gradient, brighter towards the lamp (the
+    unit vector ``light``), and with chance ``glare`` the lamp's reflection, a soft bright
+    patch that can wash out pips."""
+    h, w = canvas.shape[:2]
+    x0, y0 = np.floor(corners.min(axis=0)).astype(int)
+    x1, y1 = np.ceil(corners.max(axis=0)).astype(int) + 1
+    x0, y0, x1, y1 = max(x0, 0), max(y0, 0), min(x1, w), min(y1, h)
+    if x1 - x0 < 3 or y1 - y0 < 3:
+        return
+    roi = canvas[y0:y1, x0:x1]
+    mask = np.zeros(roi.shape[:2], np.uint8)
+    face = np.round((corners - (x0, y0)) * (1 << SHIFT)).astype(np.int32)
+    cv2.fillConvexPoly(mask, face, 1, cv2.LINE_8, SHIFT)
+    xx = np.arange(x1 - x0, dtype=np.float32)[None, :]
+    yy = np.arange(y1 - y0, dtype=np.float32)[:, None]
+    size = float(max(x1 - x0, y1 - y0))
+    a = np.arctan2(light[1], light[0]) + rng.normal(0, 0.3)  # brighter towards the lamp
+    k = rng.uniform(0.03, 0.12) / size
+    gain = 1 + (xx - xx.mean()) * (k * np.cos(a)) + (yy - yy.mean()) * (k * np.sin(a))
+    lit = roi.astype(np.float32) * gain.astype(np.float32)[..., None]
+    if rng.random() < glare:
+        t = rng.uniform(0.15, 0.85)
+        p = (
+            corners[0]
+            + (corners[3] - corners[0]) * t
+            + (corners[1] - corners[0]) * rng.uniform(0.2, 0.8)
+        )
+        sx, sy = size * rng.uniform(0.08, 0.3), size * rng.uniform(0.05, 0.2)
+        blob = np.exp(-(((xx - (p[0] - x0)) / sx) ** 2)) * np.exp(-(((yy - (p[1] - y0)) / sy) ** 2))
+        lit += (rng.uniform(90, 220) * blob).astype(np.float32)[..., None]
+    inside = mask > 0
+    roi[inside] = np.clip(lit[inside], 0, 255).astype(np.uint8)

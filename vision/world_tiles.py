@@ -375,37 +375,3 @@ def draw_back(canvas, look: TileLook, corners: np.ndarray, rng) -> None:
             cv2.LINE_AA,
             SHIFT,
         )
-
-
-def shine(canvas, corners: np.ndarray, rng, glare: float, light=(-0.7, -0.7)) -> None:
-    """Light falling across a tile's face: a gentle gradient, brighter towards the lamp (the
-    unit vector ``light``), and with chance ``glare`` the lamp's reflection, a soft bright
-    patch that can wash out pips."""
-    h, w = canvas.shape[:2]
-    x0, y0 = np.floor(corners.min(axis=0)).astype(int)
-    x1, y1 = np.ceil(corners.max(axis=0)).astype(int) + 1
-    x0, y0, x1, y1 = max(x0, 0), max(y0, 0), min(x1, w), min(y1, h)
-    if x1 - x0 < 3 or y1 - y0 < 3:
-        return
-    roi = canvas[y0:y1, x0:x1]
-    mask = np.zeros(roi.shape[:2], np.uint8)
-    cv2.fillConvexPoly(mask, _pts(corners - (x0, y0)), 1, cv2.LINE_8, SHIFT)
-    xx = np.arange(x1 - x0, dtype=np.float32)[None, :]
-    yy = np.arange(y1 - y0, dtype=np.float32)[:, None]
-    size = float(max(x1 - x0, y1 - y0))
-    a = np.arctan2(light[1], light[0]) + rng.normal(0, 0.3)  # brighter towards the lamp
-    k = rng.uniform(0.03, 0.12) / size
-    gain = 1 + (xx - xx.mean()) * (k * np.cos(a)) + (yy - yy.mean()) * (k * np.sin(a))
-    lit = roi.astype(np.float32) * gain.astype(np.float32)[..., None]
-    if rng.random() < glare:
-        t = rng.uniform(0.15, 0.85)
-        p = (
-            corners[0]
-            + (corners[3] - corners[0]) * t
-            + (corners[1] - corners[0]) * rng.uniform(0.2, 0.8)
-        )
-        sx, sy = size * rng.uniform(0.08, 0.3), size * rng.uniform(0.05, 0.2)
-        blob = np.exp(-(((xx - (p[0] - x0)) / sx) ** 2)) * np.exp(-(((yy - (p[1] - y0)) / sy) ** 2))
-        lit += (rng.uniform(90, 220) * blob).astype(np.float32)[..., None]
-    inside = mask > 0
-    roi[inside] = np.clip(lit[inside], 0, 255).astype(np.uint8)
