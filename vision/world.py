@@ -47,7 +47,7 @@ import cv2
 import numpy as np
 
 from companion.tiles import Tile
-from vision.world_backgrounds import BACKGROUNDS, draw_background
+from vision.world_backgrounds import BACKGROUNDS, draw_table
 from vision.world_camera import lens_and_sensor, light, place_camera
 from vision.world_layout import (
     Placed,
@@ -216,7 +216,7 @@ def render_world(
     camera = place_camera(
         size, slant, float(rng.uniform(0, 360)), float(rng.normal(0, 3)), float(rng.uniform(55, 75))
     )
-    canvas, variant = draw_background(rng, kind, camera.canvas_size, camera.yaw)
+    canvas, variant = draw_table(rng, kind, camera.canvas_size, camera.yaw)
     mid_scale = camera.scale_at((size[0] / 2, size[1] / 2))
     width_px = _tile_width(rng, size, len(tiles), closeup)
     beyond = None

@@ -389,10 +389,17 @@ DRAW = {
 
 def draw_background(
     rng: np.random.Generator, kind: str, size: tuple[int, int], turn: float = 0.0
-) -> tuple[np.ndarray, str]:
+) -> np.ndarray:
     """A table of ``kind`` (one of ``BACKGROUNDS``), ``size`` = (width, height), BGR uint8,
-    its grain, weave or print turned ``turn`` degrees (mirrored where the turn runs out);
-    and which variant of the kind it is (``VARIANTS``: "stone/marble"), to sort results by."""
+    its grain, weave or print turned ``turn`` degrees (mirrored where the turn runs out)."""
+    return draw_table(rng, kind, size, turn)[0]
+
+
+def draw_table(
+    rng: np.random.Generator, kind: str, size: tuple[int, int], turn: float = 0.0
+) -> tuple[np.ndarray, str]:
+    """``draw_background``'s picture, and which variant of the kind it is (``VARIANTS``:
+    "stone/marble"), to sort results by."""
     width, height = size
     variants = VARIANTS.get(kind, ())
     variant = int(rng.integers(len(variants))) if variants else 0

@@ -11,7 +11,7 @@ import pytest
 
 from companion.tiles import Tile
 from vision.world import PHONE_SIZES, TruthTile, WorldPhoto, main, render_world
-from vision.world_backgrounds import BACKGROUNDS, VARIANTS, draw_background
+from vision.world_backgrounds import BACKGROUNDS, VARIANTS, draw_background, draw_table
 from vision.world_tiles import SET_SIZES, STYLES, pip_layout
 
 SMALL = (640, 480)
@@ -103,7 +103,9 @@ def test_every_table_is_drawn_with_tiles_that_fit(kind):
 def test_every_variant_of_a_table_is_drawn_and_named(kind):
     seen = set()
     for seed in range(40):
-        image, name = draw_background(np.random.default_rng(seed), kind, (120, 80), turn=30)
+        image, name = draw_table(np.random.default_rng(seed), kind, (120, 80), turn=30)
+        same = draw_background(np.random.default_rng(seed), kind, (120, 80), turn=30)
+        assert np.array_equal(image, same)
         assert image.shape == (80, 120, 3) and image.dtype == np.uint8
         assert image.std() > 1  # a texture, not a flat colour
         seen.add(name)
