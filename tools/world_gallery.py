@@ -25,13 +25,7 @@ def cell(seed: int, width: int, truth: bool, size) -> tuple[np.ndarray, float]:
     start = time.perf_counter()
     photo = render_world(seed, size=size)
     took = time.perf_counter() - start
-    image = photo.image.copy()
-    if truth:
-        for t in photo.tiles:
-            cv2.polylines(image, [np.round(t.corners).astype(np.int32)], True, (0, 255, 0), 3)
-            cv2.circle(image, tuple(int(v) for v in t.corners[0]), 8, (0, 0, 255), -1)
-        for box in photo.negatives:
-            cv2.polylines(image, [np.round(box).astype(np.int32)], True, (0, 0, 255), 2)
+    image = photo.annotated() if truth else photo.image
     h, w = image.shape[:2]
     k = width / max(w, h)
     small = cv2.resize(image, (int(w * k), int(h * k)), interpolation=cv2.INTER_AREA)

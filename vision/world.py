@@ -10,17 +10,25 @@ Every photo comes from a seed (``numpy.random.default_rng(seed)``, no global sta
 same seed gives the same bytes. What is drawn:
 
 - the table: wood, woven cloth, felt, paper, marble/granite/terrazzo, printed cloths, printed
-  game boards with lanes, dots and lettering, busy photo-like surfaces, black fabric,
-  saturated colours, a plain mat (``world_backgrounds.BACKGROUNDS``);
+  game boards with lanes, dots and lettering, busy photo-like surfaces (carpet, grass, a
+  towel), black fabric, saturated colours, a plain mat (``world_backgrounds.BACKGROUNDS``);
+  sometimes polished (the tiles mirrored in it), sometimes ending in the room beyond;
 - a set of tiles: ivory, white, black or coloured faces; black, white, single-colour or
   per-value coloured pips; flat or engraved pips; rounded corners, the divider, a brass
   spinner, the sides seen in perspective (``world_tiles``); double-6, -9, -12 and -15;
-- 1 to 30 tiles alone, in touching rows, in lines end to end and in blocks; or one to three
-  tiles close up, filling most of the frame; or none at all;
-- negatives: tiles face down (plain backs, maybe a mark), tiles standing on edge, and
-  clutter: cards, coins, pencils, a score pad, train markers, the hub (``world_clutter``);
+- 1 to 30 tiles alone, in touching rows, in lines end to end (doubles crosswise) and in
+  blocks; or one to three tiles close up, filling most of the frame; or none at all;
+- negatives: tiles face down (plain backs, maybe a mark; alone, in rows or in a boneyard
+  heap), tiles standing on edge, and
+  clutter: cards, coins, pencils, a score pad, train markers, dice, the hub
+  (``world_clutter``), which may hold the engine double face up;
 - the camera: 0 to 60 degrees from straight down, any turn, a phone lens; warm, cold, dim
-  or glaring light, a soft shadow, glare; defocus, shake, sensor noise, JPEG 40 to 95.
+  or glaring light, a soft shadow, glare on the table and on tiles; defocus, shake, sensor
+  noise, the phone's sharpening, JPEG 40 to 95, sometimes resent small through a messenger.
+
+``clean=True`` keeps only the table and the face-up tiles under even light, for checking
+the drawing. ``python -m vision.world --seed 5 --out w.png --truth`` draws one photo with
+its truth; ``tools/world_gallery.py`` a contact sheet of many.
 
 Corners of a tile in the truth: the two corners of the short edge at the end of the half
 showing ``tile.ends[0]``, then the two at the ``ends[1]`` end, going round clockwise on
@@ -31,25 +39,29 @@ always wholly inside the photo. Negatives' boxes may run over the photo's edge.
 from __future__ import annotations
 
 import argparse
+import json
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import cv2
 import numpy as np
 
 from companion.tiles import Tile
-from vision import world_clutter
-from vision.world_backgrounds import BACKGROUNDS, draw_background
-from vision.world_camera import Camera, lens_and_sensor, light, place_camera
-from vision.world_layout import Placed, Table, place_tiles, plan_groups
-from vision.world_tiles import (
-    SET_SIZES,
-    STYLES,
-    choose_look,
-    draw_back,
-    draw_body,
-    draw_face,
-    fill,
+from vision.world_backgrounds import BACKGROUNDS, draw_table
+from vision.world_camera import lens_and_sensor, light, place_camera
+from vision.world_layout import (
+    Placed,
+    Table,
+    engine_in_hub,
+    pick,
+    place_clutter,
+    place_negatives,
+    place_tiles,
+    place_trains,
+    plan_groups,
 )
+from vision.world_scene import beyond_the_table, draw_things, photo_box, reflections, shadows
+from vision.world_tiles import SET_SIZES, STYLES, choose_look, pip_centres
 
 PHONE_SIZES = (
     (1920, 1080), (1080, 1920), (1600, 1200), (1200, 1600), (2016, 1512), (1512, 2016),
@@ -57,15 +69,18 @@ PHONE_SIZES = (
 )  # fmt: skip
 """Photo sizes used when none is given: phone aspect ratios at 1 to 3 megapixels."""
 LIGHTS = ("neutral", "warm", "cold", "dim", "glaring")
+GLOSSY = ("wood", "stone", "plain", "saturated", "black", "board")  # tables that can shine
 
 
 @dataclass(frozen=True)
 class TruthTile:
-    """A tile lying face up in the photo and where its face is (4x2 photo px)."""
+    """A tile lying face up in the photo, where its face is (4x2 photo px) and where its
+    pips are (``pips[0]`` the ``ends[0]`` half's pip centres, Nx2 photo px; then ``pips[1]``)."""
 
     tile: Tile
     corners: np.ndarray
     face_up: bool = True
+    pips: tuple[np.ndarray, ...] = ()
 
 
 @dataclass
@@ -76,10 +91,47 @@ class WorldPhoto:
     set_max: int
     meta: dict = field(default_factory=dict)  # how the photo was made; negative_kinds too
 
+    def truth(self) -> dict:
+        """The truth as plain data (for a JSON file next to the picture): tiles written
+        "3-5" in the order of their ends, corners and pip centres rounded to 0.1 px."""
 
-def _pick(rng, options, weights=None):
-    p = None if weights is None else np.asarray(weights, float) / np.sum(weights)
-    return options[int(rng.choice(len(options), p=p))]
+        def points(a) -> list:
+            return np.round(np.asarray(a, np.float64), 1).tolist()
+
+        return {
+            "set_max": self.set_max,
+            "tiles": [
+                {
+                    "tile": f"{t.tile.ends[0]}-{t.tile.ends[1]}",
+                    "corners": points(t.corners),
+                    "pips": [points(half) for half in t.pips],
+                }
+                for t in self.tiles
+            ],
+            "negatives": [
+                {"kind": kind, "corners": points(box)}
+                for kind, box in zip(
+                    self.meta.get("negative_kinds", []), self.negatives, strict=True
+                )
+            ],
+            "meta": self.meta,
+        }
+
+    def annotated(self) -> np.ndarray:
+        """A copy of the picture with the truth drawn on: each tile's face in green, a red dot
+        on its first corner, the ends[0] half's pips magenta and the other's cyan; negatives
+        in red."""
+        image = self.image.copy()
+        thick = max(1, round(max(image.shape[:2]) / 800))
+        for t in self.tiles:
+            cv2.polylines(image, [np.round(t.corners).astype(np.int32)], True, (0, 255, 0), thick)
+            cv2.circle(image, tuple(np.round(t.corners[0]).astype(int)), 3 * thick, (0, 0, 255), -1)
+            for half, colour in zip(t.pips, ((255, 0, 255), (255, 255, 0)), strict=True):
+                for x, y in half:
+                    cv2.circle(image, (int(x), int(y)), 2 * thick, colour, -1)
+        for box in self.negatives:
+            cv2.polylines(image, [np.round(box).astype(np.int32)], True, (0, 0, 255), thick)
+        return image
 
 
 def _check(name: str, value, options) -> None:
@@ -88,7 +140,9 @@ def _check(name: str, value, options) -> None:
 
 
 def _set_for(tiles: list[Tile]) -> int:
-    top = max((e for t in tiles for e in t.ends if isinstance(e, int)), default=0)
+    if any(not isinstance(e, int) for t in tiles for e in t.ends):
+        raise ValueError("the renderer draws numbered tiles only, not SuperTrain's symbols")
+    top = max((e for t in tiles for e in t.ends), default=0)
     for size in SET_SIZES:
         if top <= size:
             return size
@@ -96,7 +150,7 @@ def _set_for(tiles: list[Tile]) -> int:
 
 
 def _tile_count(rng) -> int:
-    band = _pick(rng, [(1, 6), (7, 15), (16, 30)], [0.4, 0.35, 0.25])
+    band = pick(rng, [(1, 6), (7, 15), (16, 30)], [0.4, 0.35, 0.25])
     return int(rng.integers(band[0], band[1] + 1))
 
 
@@ -129,28 +183,32 @@ def render_world(
     rng = np.random.default_rng(seed)
     drawn_size = PHONE_SIZES[int(rng.integers(len(PHONE_SIZES)))]
     size = tuple(size) if size is not None else drawn_size
+    if len(size) != 2 or min(size) < 64:
+        raise ValueError(f"size is (width, height), each at least 64 px, not {size!r}")
     if tiles is not None:
         tiles = list(tiles)
         if set_max is None:
             set_max = _set_for(tiles)
         elif _set_for(tiles) > set_max:
             raise ValueError(f"those tiles are not all in a double-{set_max} set")
-    drawn_set = _pick(rng, SET_SIZES, [0.2, 0.2, 0.45, 0.15])
+    drawn_set = pick(rng, SET_SIZES, [0.2, 0.2, 0.45, 0.15])
     set_max = set_max or drawn_set
     drawn_empty = bool(rng.random() < 0.07)
-    empty = (drawn_empty and not tiles) if empty is None else empty
+    empty = (drawn_empty and not tiles and not closeup) if empty is None else empty
     drawn_closeup = bool(rng.random() < 0.15)
     closeup = (drawn_closeup and not empty) if closeup is None else closeup
+    if empty and closeup:
+        raise ValueError("a close-up shows tiles: it cannot be empty too")
     if empty and tiles:
         raise ValueError("an empty photo cannot show the tiles given")
     count = 0 if empty else (len(tiles) if tiles is not None else None)
     if count is None:
-        count = _pick(rng, [1, 2, 3], [0.6, 0.3, 0.1]) if closeup else _tile_count(rng)
+        count = pick(rng, [1, 2, 3], [0.6, 0.3, 0.1]) if closeup else _tile_count(rng)
         pool = [Tile(a, b) for b in range(set_max + 1) for a in range(b + 1)]
         tiles = [pool[i] for i in rng.choice(len(pool), size=min(count, len(pool)), replace=False)]
     tiles = tiles or []
-    style = style or _pick(rng, STYLES, [0.4, 0.3, 0.15, 0.15])
-    kind = background or _pick(rng, BACKGROUNDS, [3, 2, 1, 1, 2, 2, 2, 1, 1.5, 1, 0.5])
+    style = style or pick(rng, STYLES, [0.4, 0.3, 0.15, 0.15])
+    kind = background or pick(rng, BACKGROUNDS, [3, 2, 1, 1, 2, 2, 2, 1, 1.5, 1, 0.5])
     look = choose_look(rng, style, set_max)
 
     drawn_slant = float(rng.uniform(0, 20) if closeup else 60 * rng.random() ** 1.4)
@@ -158,22 +216,41 @@ def render_world(
     camera = place_camera(
         size, slant, float(rng.uniform(0, 360)), float(rng.normal(0, 3)), float(rng.uniform(55, 75))
     )
-    canvas = draw_background(rng, kind, camera.canvas_size, camera.yaw)
-    table = Table(camera)
+    canvas, variant = draw_table(rng, kind, camera.canvas_size, camera.yaw)
     mid_scale = camera.scale_at((size[0] / 2, size[1] / 2))
     width_px = _tile_width(rng, size, len(tiles), closeup)
+    beyond = None
+    if slant > 25 and not closeup and rng.random() < 0.4:  # the far edge of the table shows
+        far = rng.uniform(0.04, 0.25, 2) * size[1]
+        beyond = camera.to_canvas(
+            [(-20, -20), (size[0] + 20, -20), (size[0] + 20, far[1]), (-20, far[0])]
+        )
+        beyond_the_table(rng, canvas, beyond, 0.3 * width_px / mid_scale)
     # a close-up is taken zoomed in from further away than the tiles' size suggests: less side
     thickness_ratio = float(rng.uniform(0.28, 0.45) * (0.4 if closeup else 1.0))
     placed: list[Placed] = []
+    hub_wanted = not (closeup or clean) and any(t.is_double for t in tiles) and rng.random() < 0.2
     for _shrink in range(12):  # all the tiles asked for must fit: smaller until they do
         width = width_px / mid_scale
         table = Table(camera)
-        groups = [("row", len(tiles))] if closeup else plan_groups(rng, len(tiles))
+        if beyond is not None:
+            table.take([beyond])
+        engine, hub, rest = None, None, tiles
+        if hub_wanted:
+            engine, hub = engine_in_hub(rng, camera, table, tiles, width, thickness_ratio)
+        trains: list[Placed] = []
+        if engine is not None:
+            rest = list(tiles)
+            rest.remove(engine.item)
+            trains, rest = place_trains(
+                rng, camera, table, hub, rest, width, width * thickness_ratio
+            )
+        groups = [("row", len(rest))] if closeup else plan_groups(rng, len(rest))
         placed, left = place_tiles(
             rng,
             camera,
             table,
-            tiles,
+            rest,
             "face up",
             width,
             width * thickness_ratio,
@@ -181,47 +258,76 @@ def render_world(
             spacing=width * 0.25,
             centre_bias=closeup,
         )
+        placed = [engine, *trains, *placed] if engine is not None else placed
         if not left:
             break
         width_px *= 0.93 if closeup else 0.85
     thickness = width * thickness_ratio
-    negatives = [] if clean else _negatives(rng, camera, table, width, thickness, closeup, empty)
-    clutter = [] if clean else _clutter(rng, camera, table, width, closeup)
-    _shadows(rng, canvas, camera, placed + negatives, clutter, thickness)
+    negatives = (
+        [] if clean else place_negatives(rng, camera, table, width, thickness, closeup, empty)
+    )
+    clutter = [] if clean else place_clutter(rng, camera, table, width, closeup)
+    if hub is not None:  # one hub to a table
+        clutter = [hub, *(c for c in clutter if c.kind != "hub")]
+    glossy = not clean and kind in GLOSSY and rng.random() < 0.3
+    if glossy:
+        reflections(rng, canvas, camera, placed + negatives, look)
+    shadows(rng, canvas, camera, placed + negatives, clutter, thickness, look.light)
     for thing in clutter:
         thing.draw(canvas)
-    for p in sorted(placed + negatives, key=lambda p: -_distance(camera, p)):
-        _draw(canvas, look, p, set_max, rng)
+    light_kind = pick(rng, LIGHTS, [0.35, 0.25, 0.15, 0.12, 0.13])
+    glare = {"glaring": 0.35, "dim": 0.0}.get(light_kind, 0.06) if not clean else 0.0
+    draw_things(canvas, camera, look, placed + negatives, set_max, rng, glare)
     photo = cv2.warpPerspective(
         canvas, camera.homography, size, flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REFLECT
     )
     del canvas
-    light_kind = _pick(rng, LIGHTS, [0.35, 0.25, 0.15, 0.12, 0.13])
     if clean:
         image, light_meta, camera_meta = photo, {"light": "clean"}, {}
     else:
         photo, light_meta = light(rng, photo, light_kind)
         image, camera_meta = lens_and_sensor(rng, photo, light_kind == "dim")
-    truth = [TruthTile(p.item, camera.to_photo(p.top)) for p in placed]
-    negative_boxes = [_photo_box(camera, p.footprint, p.top) for p in negatives]
-    negative_boxes += [camera.to_photo(c.box) for c in clutter]
+    truth = [
+        TruthTile(
+            p.item,
+            camera.to_photo(p.top),
+            pips=tuple(
+                camera.to_photo(h) if len(h) else h
+                for h in pip_centres(p.item, p.top, look, set_max)
+            ),
+        )
+        for p in placed
+    ]
+    negative_boxes = [photo_box(camera, p.footprint, p.top) for p in negatives]
+    # a hub holding the engine is no negative: the engine is in its box
+    negative_boxes += [camera.to_photo(c.box) for c in clutter if c is not hub]
     meta = {
         "seed": seed,
         "size": size,
         "background": kind,
+        "background_variant": variant,
         "style": style,
         "pip_colours": look.pip_mode,
         "pip_finish": look.pip_finish,
         "spinner": look.spinner,
+        "two_tone": look.back != look.face,
+        "face_bgr": [round(c) for c in look.face],
         "slant": round(camera.slant, 1),
         "yaw": round(camera.yaw, 1),
         "fov": round(camera.fov, 1),
         "tile_width_px": round(float(width * mid_scale), 1),
+        # the narrowest face in the photo: the hardest tile to read, for sorting a benchmark
+        "smallest_tile_px": round(
+            min((float(np.linalg.norm(t.corners[1] - t.corners[0])) for t in truth), default=0.0), 1
+        ),
+        "table_edge": beyond is not None,
+        "glossy": glossy,
         "closeup": bool(closeup),
         "clean": clean,
         "empty": bool(empty),
         "dropped": len(tiles) - len(placed),
-        "negative_kinds": [p.kind for p in negatives] + [c.kind for c in clutter],
+        "negative_kinds": [p.kind for p in negatives] + [c.kind for c in clutter if c is not hub],
+        "engine_in_hub": hub is not None,
         **light_meta,
         **camera_meta,
     }
@@ -237,104 +343,39 @@ def _tile_width(rng, size, count: int, closeup: bool) -> float:
             return float(min(rng.uniform(0.42, 0.48) * long_, 0.88 * short))
         return float(min(long_ / (count + 0.6), short / 2.3) * rng.uniform(0.8, 1.0))
     crowd = np.sqrt(rng.uniform(0.12, 0.3) * w * h / (2 * max(count, 1)))
-    return float(max(0.03 * short, min(rng.uniform(0.05, 0.16) * short, crowd)))
-
-
-def _negatives(rng, camera: Camera, table: Table, width, thickness, closeup, empty) -> list[Placed]:
-    """Tiles face down and tiles standing on edge, kept clear of the face-up tiles."""
-    if closeup and rng.random() < 0.8:
-        return []
-    out: list[Placed] = []
-    if rng.random() < (0.6 if empty else 0.35):
-        n = int(rng.integers(1, 7))
-        groups = plan_groups(rng, n)
-        more, _ = place_tiles(
-            rng, camera, table, [None] * n, "face down", width, thickness, groups, width * 0.25
-        )
-        out += more
-    if rng.random() < (0.4 if empty else 0.2):
-        n = int(rng.integers(1, 8))
-        more, _ = place_tiles(
-            rng, camera, table, [None] * n, "on edge", width, thickness, [("row", n)], width * 0.25
-        )
-        out += more
-    return out
-
-
-def _clutter(rng, camera: Camera, table: Table, width, closeup) -> list[world_clutter.Clutter]:
-    n = int(rng.integers(0, 2)) if closeup else int(_pick(rng, [0, 1, 2, 3, 5], [3, 3, 2, 1, 1]))
-    things = []
-    w, h = camera.photo_size
-    for _ in range(n):
-        kind = _pick(rng, world_clutter.CLUTTER, [2, 3, 1.5, 1, 2, 0.7])
-        for _attempt in range(20):
-            centre = camera.to_canvas([rng.uniform(0, 1, 2) * (w, h)])[0]
-            thing = world_clutter.make(rng, kind, centre, width)
-            if table.free([thing.outline], width * 0.15):
-                table.take([thing.outline])
-                things.append(thing)
-                break
-    return things
-
-
-def _distance(camera: Camera, p: Placed) -> float:
-    return float(np.linalg.norm(p.footprint.mean(axis=0) - camera.ground))
-
-
-def _photo_box(camera: Camera, footprint, top) -> np.ndarray:
-    pts = camera.to_photo(np.vstack([footprint, top]))
-    return cv2.boxPoints(cv2.minAreaRect(pts)).astype(np.float32)
-
-
-def _shadows(rng, canvas, camera: Camera, things: list[Placed], clutter, thickness) -> None:
-    """Darken the table under and beside everything on it, the light from one side."""
-    if not things and not clutter:
-        return
-    h, w = canvas.shape[:2]
-    step = 4
-    mask = np.zeros((h // step + 1, w // step + 1), np.float32)
-    a = rng.uniform(0, 2 * np.pi)
-    offset = np.array([np.cos(a), np.sin(a)]) * thickness * rng.uniform(0.3, 1.2)
-    for poly in [np.vstack([p.footprint, p.top]) for p in things] + [c.outline for c in clutter]:
-        pts = np.round((np.asarray(poly) + offset) / step * 16).astype(np.int32)
-        cv2.fillConvexPoly(mask, cv2.convexHull(pts), 1.0, cv2.LINE_AA, 4)
-    mask = cv2.GaussianBlur(mask, (0, 0), max(0.8, thickness * rng.uniform(0.3, 0.8) / step))
-    strength = rng.uniform(0.25, 0.6)
-    keep = cv2.resize(1 - strength * mask, (w, h), interpolation=cv2.INTER_LINEAR)
-    canvas[:] = (canvas * keep[..., None]).astype(np.uint8)
-
-
-def _draw(canvas, look, p: Placed, set_max: int, rng) -> None:
-    width = float(np.linalg.norm(p.top[1] - p.top[0]))
-    if p.kind == "on edge":
-        draw_body(canvas, p.footprint, p.top, look.back, width * 0.3)
-        fill(canvas, p.top, tuple(min(255.0, c * 1.1) for c in look.side))
-        return
-    draw_body(canvas, p.footprint, p.top, look.side, look.corner * width)
-    if p.kind == "face down":
-        draw_back(canvas, look, p.top, rng)
-    else:
-        draw_face(canvas, look, p.item, p.top, set_max, rng)
+    return float(max(0.04 * short, min(rng.uniform(0.05, 0.16) * short, crowd)))
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description="Render one randomised-world photo.")
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--out", default="world.png", help="where to write the picture")
-    parser.add_argument("--truth", action="store_true", help="outline the truth on the picture")
+    parser = argparse.ArgumentParser(
+        description="Render randomised-world photos: one to --out, or --count of them into "
+        "the folder --out, each with its truth as JSON beside it if --json."
+    )
+    parser.add_argument("--seed", type=int, default=0, help="the (first) seed")
+    parser.add_argument("--count", type=int, default=1, help="how many photos (seeds in a row)")
+    parser.add_argument("--out", default="world.png", help="the picture, or a folder for many")
+    parser.add_argument("--truth", action="store_true", help="draw the truth on the picture")
+    parser.add_argument("--json", action="store_true", help="write the truth to a .json file")
+    parser.add_argument("--phone", action="store_true", help="a phone's size, from the seed")
     args = parser.parse_args(argv)
-    photo = render_world(args.seed)
-    image = photo.image.copy()
-    if args.truth:
-        for t in photo.tiles:
-            cv2.polylines(image, [np.round(t.corners).astype(np.int32)], True, (0, 255, 0), 2)
-            cv2.circle(image, tuple(np.round(t.corners[0]).astype(int)), 6, (0, 0, 255), -1)
-        for box in photo.negatives:
-            cv2.polylines(image, [np.round(box).astype(np.int32)], True, (0, 0, 255), 1)
-    if not cv2.imwrite(args.out, image):
-        print(f"could not write {args.out}: check the folder exists and the name ends .png/.jpg")
-        return 1
-    print(f"{args.out}: {len(photo.tiles)} tiles, {photo.meta}")
+    if args.count < 1:
+        print("--count must be 1 or more")
+        return 2
+    out = Path(args.out)
+    if args.count > 1:
+        out.mkdir(parents=True, exist_ok=True)
+    for seed in range(args.seed, args.seed + args.count):
+        path = out / f"world-{seed:06d}.png" if args.count > 1 else out
+        photo = render_world(seed, size=None if args.phone else (1920, 1080))
+        if not cv2.imwrite(str(path), photo.annotated() if args.truth else photo.image):
+            print(f"could not write {path}: check the folder exists and the name ends .png/.jpg")
+            return 1
+        if args.json:
+            path.with_suffix(".json").write_text(json.dumps(photo.truth(), indent=1))
+        if args.count == 1:
+            print(f"{path}: {len(photo.tiles)} tiles, {photo.meta}")
+    if args.count > 1:
+        print(f"{out}: {args.count} photos, seeds {args.seed} to {args.seed + args.count - 1}")
     return 0
 
 

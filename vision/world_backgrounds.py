@@ -29,6 +29,14 @@ BACKGROUNDS = (
 )
 """The kinds of table, in the order ``render_world(background=...)`` accepts them."""
 
+VARIANTS = {
+    "weave": ("linen", "tartan", "stripes"),
+    "stone": ("marble", "granite", "terrazzo"),
+    "pattern": ("dots", "flowers", "gingham", "stripes"),
+    "noise": ("mottled", "grass", "towel"),
+}
+SMOOTH = ("felt", "saturated", "plain")
+TURNED = ("wood", "weave", "pattern", "stone")  # the others look the same turned any way
 FONTS = (
     cv2.FONT_HERSHEY_SIMPLEX,
     cv2.FONT_HERSHEY_DUPLEX,
@@ -59,13 +67,17 @@ def fbm(rng, h: int, w: int, cells=(160, 40, 10), gains=(1.0, 0.5, 0.25)) -> np.
 
 
 def _colour(rng, base, spread=12.0) -> np.ndarray:
-    return np.clip(np.asarray(base, np.float32) + rng.normal(0, spread, 3), 0, 255)
+    return np.clip(np.asarray(base, np.float64) + rng.normal(0, spread, 3), 0, 255).astype(
+        np.float32
+    )
 
 
 def _paint(field: np.ndarray, low, high) -> np.ndarray:
     """Map a field in [0, 1] onto a colour ramp from ``low`` to ``high`` (BGR), float32."""
     low, high = np.asarray(low, np.float32), np.asarray(high, np.float32)
-    return low + field.astype(np.float32, copy=False)[..., None] * (high - low)
+    ramp = np.column_stack([high - low, low]).astype(np.float32)  # colour = ramp @ (f, 1)
+    out = cv2.transform(np.ascontiguousarray(field, np.float32)[..., None], ramp)
+    return out.reshape(*field.shape, 3)
 
 
 def _folds(rng, h: int, w: int, strength: float) -> np.ndarray:
@@ -78,7 +90,7 @@ def _folds(rng, h: int, w: int, strength: float) -> np.ndarray:
     )
 
 
-def wood(rng, h, w):
+def wood(rng, h, w, variant: int = 0):
     palettes = [
         ((40, 80, 130), (90, 150, 205)),  # oak
         ((20, 35, 60), (50, 80, 120)),  # walnut
@@ -110,12 +122,12 @@ def wood(rng, h, w):
     return img
 
 
-def weave(rng, h, w):
+def weave(rng, h, w, variant: int = 0):
     """Woven cloth: linen, a tartan plaid or a striped tablecloth with a diagonal twill."""
     period = rng.uniform(3, 9)
     xx = np.arange(w, dtype=np.float32)[None, :]
     yy = np.arange(h, dtype=np.float32)[:, None]
-    kind = rng.integers(3)
+    kind = variant
     if kind == 0:  # linen
         base = _colour(rng, rng.choice([(200, 215, 225), (150, 170, 190), (120, 120, 110)]), 25)
         threads = 0.5 + 0.25 * np.sin(xx * 2 * np.pi / period) * np.sin(yy * 2 * np.pi / period)
@@ -129,6 +141,7 @@ def weave(rng, h, w):
         over = (((xx // period) + (yy // period)) % 2).astype(np.float32)
         img = pal[sx] * over[..., None] + pal[sy] * (1 - over[..., None])
         img = np.broadcast_to(img, (h, w, 3)).astype(np.float32)
+        img = cv2.GaussianBlur(img, (0, 0), 0.8)  # threads are round, not square pixels
     else:  # stripes with a twill, like the herringbone cloths in real photos
         a, b = _colour(rng, rng.uniform(60, 230, 3), 0), _colour(rng, (215, 220, 225), 15)
         widths = rng.uniform(15, 90, 40)
@@ -144,7 +157,7 @@ def weave(rng, h, w):
     return img
 
 
-def felt(rng, h, w):
+def felt(rng, h, w, variant: int = 0):
     base = _colour(
         rng,
         [(40, 110, 30), (110, 60, 20), (30, 30, 120), (80, 80, 80), (40, 30, 90)][rng.integers(5)],
@@ -155,7 +168,7 @@ def felt(rng, h, w):
     return img
 
 
-def paper(rng, h, w):
+def paper(rng, h, w, variant: int = 0):
     base = _colour(rng, [(235, 240, 245), (205, 230, 240), (245, 245, 240)][rng.integers(3)], 8)
     img = np.broadcast_to(base, (h, w, 3)).astype(np.float32)
     fibres = smooth_noise(rng, h, w, rng.uniform(1.5, 4), rng.uniform(4, 12))
@@ -164,21 +177,26 @@ def paper(rng, h, w):
     return img
 
 
-def stone(rng, h, w):
+def stone(rng, h, w, variant: int = 0):
     """Marble with veins, speckled granite or terrazzo with coloured chips."""
-    kind = rng.integers(3)
+    kind = variant
     if kind == 0:
-        base = _colour(rng, [(235, 235, 235), (215, 225, 230), (200, 215, 200)][rng.integers(3)])
+        base = _colour(rng, [(235, 235, 235), (215, 225, 230), (200, 215, 200)][rng.integers(3)], 4)
         vein = _colour(rng, [(90, 90, 90), (130, 150, 160), (60, 100, 80)][rng.integers(3)], 20)
         angle = rng.uniform(0, np.pi)
         xx = np.arange(w, dtype=np.float32)[None, :]
         yy = np.arange(h, dtype=np.float32)[:, None]
-        turb = fbm(rng, h, w, (300, 100, 30), (1, 0.5, 0.25)) * rng.uniform(2, 5)
-        ca, sa = float(np.cos(angle)), float(np.sin(angle))
-        s = np.abs(np.sin((xx * ca + yy * sa) * rng.uniform(0.004, 0.012) + turb))
-        veins = np.exp(-s / rng.uniform(0.03, 0.12)).astype(np.float32)
-        img = _paint(veins, base, vein)
-        img *= (1 + 0.04 * fbm(rng, h, w, (200, 40), (1, 0.5)))[..., None]
+        # veins: a few long wandering lines, fading in and out, and a cloudy body
+        veins = np.zeros((h, w), np.float32)
+        for _system in range(int(rng.integers(1, 3))):
+            turb = fbm(rng, h, w, (600, 120, 25), (0.5, 0.06, 0.03)) * rng.uniform(0.6, 1.4)
+            ca, sa = float(np.cos(angle)), float(np.sin(angle))
+            s = np.abs(np.sin((xx * ca + yy * sa) * rng.uniform(0.0015, 0.004) + turb))
+            one = np.exp(-s / rng.uniform(0.01, 0.05)).astype(np.float32)
+            veins = np.maximum(veins, one * np.clip(0.4 + 0.7 * smooth_noise(rng, h, w, 300), 0, 1))
+            angle += rng.uniform(0.3, 1.2)
+        img = _paint(np.clip(veins, 0, 1), base, vein)
+        img *= (1 - 0.05 * np.abs(fbm(rng, h, w, (300, 60), (1, 0.5))))[..., None]
         return img
     base = _colour(rng, rng.uniform(90, 210, 3), 10)
     img = np.broadcast_to(base, (h, w, 3)).astype(np.float32).copy()
@@ -206,12 +224,12 @@ def stone(rng, h, w):
     return img
 
 
-def pattern(rng, h, w):
+def pattern(rng, h, w, variant: int = 0):
     """A printed tablecloth: polka dots, little flowers, gingham checks or stripes."""
     base = _colour(rng, rng.uniform(40, 240, 3), 0)
     ink = _colour(rng, rng.uniform(0, 255, 3), 0)
     img = np.broadcast_to(base, (h, w, 3)).astype(np.float32).copy()
-    kind = rng.integers(4)
+    kind = variant
     step = rng.uniform(18, 90)
     if kind in (0, 1):
         radius = step * rng.uniform(0.08, 0.3)
@@ -245,7 +263,7 @@ def _words(rng, count: int) -> list[str]:
     return ["".join(rng.choice(list(letters), rng.integers(2, 9))) for _ in range(count)]
 
 
-def board(rng, h, w):
+def board(rng, h, w, variant: int = 0):
     """A printed game board or play mat: lanes, a hub, dots in rows and lettering."""
     base = _colour(
         rng, rng.choice([(200, 225, 235), (50, 110, 40), (60, 90, 140), (220, 220, 220)])
@@ -280,8 +298,12 @@ def board(rng, h, w):
     return img
 
 
-def noise(rng, h, w):
-    """A busy surface (carpet, gravel, grass, a towel): colour noise at several scales."""
+def noise(rng, h, w, variant: int = 0):
+    """A busy surface: carpet or gravel (colour noise at several scales), grass, a towel."""
+    if variant == 1:
+        return _grass(rng, h, w)
+    if variant == 2:
+        return _towel(rng, h, w)
     mean = rng.uniform(50, 200, 3).astype(np.float32)
     tint = rng.uniform(0.6, 1.2, 3).astype(np.float32)
     light = np.zeros((h, w), np.float32)
@@ -291,7 +313,41 @@ def noise(rng, h, w):
     return img + smooth_noise(rng, h, w, rng.uniform(20, 80), ch=3) * rng.uniform(5, 25)
 
 
-def black(rng, h, w):
+def _grass(rng, h, w):
+    """A lawn: dense short blades of many greens over darker ground (drawn at half size)."""
+    sh, sw = h // 2 + 1, w // 2 + 1
+    img = np.empty((sh, sw, 3), np.float32)
+    img[:] = _colour(rng, (25, 70, 40), 8)
+    img *= (1 + 0.15 * fbm(rng, sh, sw, (150, 30), (1, 0.5)))[..., None]
+    blade = max(3.0, min(sh, sw) * rng.uniform(0.015, 0.035))
+    count = min(int(sh * sw / (blade * blade) * 8), 40000)
+    starts = rng.uniform(0, 1, (count, 2)) * (sw, sh)
+    lean = rng.normal(rng.uniform(-0.5, 0.5), 0.3, count)
+    lengths = blade * rng.uniform(0.6, 1.4, count)
+    greens = rng.uniform(0, 1, count)
+    dark, light = np.array([20, 70, 25], float), np.array([80, 190, 130], float)
+    ends = starts + np.stack([lengths * np.sin(lean), -lengths * np.cos(lean)], 1)
+    colours = dark + greens[:, None] * (light - dark)
+    for a, b, c in zip(starts.astype(int), ends.astype(int), colours, strict=True):
+        cv2.line(img, (int(a[0]), int(a[1])), (int(b[0]), int(b[1])), tuple(c.tolist()), 1)
+    return cv2.resize(img, (w, h), interpolation=cv2.INTER_LINEAR)
+
+
+def _towel(rng, h, w):
+    """A bath towel: deep pile of tiny loops, a woven band or two, soft folds."""
+    base = _colour(rng, rng.uniform(60, 240, 3), 0)
+    loops = smooth_noise(rng, h, w, rng.uniform(1.5, 3))
+    img = base * (0.8 + 0.12 * loops)[..., None]
+    for _ in range(int(rng.integers(0, 3))):
+        top, size = int(rng.uniform(0, h)), int(rng.uniform(0.03, 0.12) * h)
+        img[top : top + size] = (
+            _colour(rng, rng.uniform(40, 240, 3), 0)
+            * (0.85 + 0.1 * loops[top : top + size])[..., None]
+        )
+    return img * _folds(rng, h, w, rng.uniform(0.15, 0.4))[..., None]
+
+
+def black(rng, h, w, variant: int = 0):
     """Black fabric: nearly black, a fine weave, soft folds and a few light specks of lint."""
     level = rng.uniform(8, 40)
     img = np.full((h, w, 3), level, np.float32) + rng.uniform(-4, 4, 3).astype(np.float32)
@@ -303,14 +359,14 @@ def black(rng, h, w):
     return img
 
 
-def saturated(rng, h, w):
+def saturated(rng, h, w, variant: int = 0):
     colours = [(200, 170, 20), (20, 200, 240), (40, 40, 210), (20, 130, 240), (160, 60, 20)]
     base = _colour(rng, colours[rng.integers(len(colours))], 20)
     img = np.broadcast_to(base, (h, w, 3)).astype(np.float32)
     return img * _folds(rng, h, w, rng.uniform(0.05, 0.25))[..., None]
 
 
-def plain(rng, h, w):
+def plain(rng, h, w, variant: int = 0):
     base = _colour(rng, rng.choice([(60, 60, 60), (150, 150, 150), (170, 190, 200), (90, 70, 50)]))
     img = np.broadcast_to(base, (h, w, 3)).astype(np.float32)
     return img * (1 + 0.03 * fbm(rng, h, w, (300, 30), (1, 0.3)))[..., None]
@@ -336,9 +392,25 @@ def draw_background(
 ) -> np.ndarray:
     """A table of ``kind`` (one of ``BACKGROUNDS``), ``size`` = (width, height), BGR uint8,
     its grain, weave or print turned ``turn`` degrees (mirrored where the turn runs out)."""
+    return draw_table(rng, kind, size, turn)[0]
+
+
+def draw_table(
+    rng: np.random.Generator, kind: str, size: tuple[int, int], turn: float = 0.0
+) -> tuple[np.ndarray, str]:
+    """``draw_background``'s picture, and which variant of the kind it is (``VARIANTS``:
+    "stone/marble"), to sort results by."""
     width, height = size
-    img = np.clip(DRAW[kind](rng, height, width), 0, 255).astype(np.uint8)
-    if turn % 360:
+    variants = VARIANTS.get(kind, ())
+    variant = int(rng.integers(len(variants))) if variants else 0
+    name = f"{kind}/{variants[variant]}" if variants else kind
+    if kind in SMOOTH:  # nothing finer than a few pixels: draw at half size, blow it up
+        small = DRAW[kind](rng, height // 2 + 1, width // 2 + 1, variant)
+        small = np.clip(small, 0, 255).astype(np.uint8)
+        img = cv2.resize(small, (width, height), interpolation=cv2.INTER_LINEAR)
+    else:
+        img = np.clip(DRAW[kind](rng, height, width, variant), 0, 255).astype(np.uint8)
+    if turn % 360 and kind in TURNED:
         m = cv2.getRotationMatrix2D((width / 2, height / 2), turn, 1.0)
         img = cv2.warpAffine(img, m, (width, height), borderMode=cv2.BORDER_REFLECT_101)
-    return np.ascontiguousarray(img)
+    return np.ascontiguousarray(img), name

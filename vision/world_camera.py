@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-CANVAS_AREA = 2.2  # the canvas holds at most this many times the photo's pixels
+CANVAS_AREA = 1.8  # the canvas holds at most this many times the photo's pixels
 FAR_RAY = 72  # degrees from straight down of the photo's far edge (the lens narrows to keep it)
 
 
@@ -132,7 +132,7 @@ def light(rng: np.random.Generator, photo: np.ndarray, kind: str) -> tuple[np.nd
     gain *= 1 - rng.uniform(0, 0.5) * (xx**2 + yy**2) * 2
     meta = {"light": kind}
     tint = {
-        "warm": (0.78, 0.95, 1.12),
+        "warm": (0.82, 0.98, 1.08),
         "cold": (1.15, 1.0, 0.85),
     }.get(kind, (1.0, 1.0, 1.0))
     tint = np.array(tint, np.float32) * rng.uniform(0.95, 1.05, 3).astype(np.float32)
@@ -185,13 +185,32 @@ def lens_and_sensor(rng: np.random.Generator, photo: np.ndarray, dim: bool):
     grain = rng.standard_normal((h, w), dtype=np.float32)
     grain *= sigma
     photo += grain[..., None]
-    chroma = rng.standard_normal((h // 2 + 1, w // 2 + 1, 3), dtype=np.float32)
+    chroma = rng.standard_normal((h // 4 + 1, w // 4 + 1, 3), dtype=np.float32)
     chroma = cv2.resize(chroma, (w, h), interpolation=cv2.INTER_LINEAR)
     chroma *= sigma * 0.5
     photo += chroma
     meta["noise_sigma"] = round(sigma, 2)
     image = np.clip(photo, 0, 255).astype(np.uint8)
+    meta["sharpened"] = bool(rng.random() < 0.4)
+    if meta["sharpened"]:  # the phone's own sharpening: a light halo along every edge
+        soft = cv2.GaussianBlur(image, (0, 0), rng.uniform(1.0, 2.5) * scale)
+        amount = rng.uniform(0.3, 0.9)
+        image = cv2.addWeighted(image, 1 + amount, soft, -amount, 0)
     quality = int(rng.integers(40, 96))
     meta["jpeg_quality"] = quality
-    ok, jpeg = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, quality])
-    return cv2.imdecode(jpeg, cv2.IMREAD_COLOR), meta
+    image = _jpeg(image, quality)
+    meta["resent_at"] = 1.0
+    if rng.random() < 0.12:  # sent on through a messenger: shrunk, squeezed again, enlarged
+        k = float(rng.uniform(0.3, 0.6))
+        small = cv2.resize(
+            image, (max(8, int(w * k)), max(8, int(h * k))), interpolation=cv2.INTER_AREA
+        )
+        small = _jpeg(small, int(rng.integers(40, 80)))
+        image = cv2.resize(small, (w, h), interpolation=cv2.INTER_LINEAR)
+        meta["resent_at"] = round(k, 2)
+    return image, meta
+
+
+def _jpeg(image: np.ndarray, quality: int) -> np.ndarray:
+    ok, data = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, quality])
+    return cv2.imdecode(data, cv2.IMREAD_COLOR)

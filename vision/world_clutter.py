@@ -1,5 +1,6 @@
 """Things that lie on a games table besides the tiles: playing cards, coins, pencils, a
-score pad with ruled lines and scribbles, train markers, and the round hub with its slots.
+score pad with ruled lines and scribbles, train markers (cylinders or little trains), dice,
+and the round hub with its slots.
 
 None of them is to be read as a tile, so each is returned with its outline (for shadows and
 for keeping the tiles clear) and its 4-corner box (a negative for training a verifier).
@@ -17,7 +18,8 @@ import numpy as np
 
 from vision.world_tiles import SHIFT, disc, fill, rounded_outline
 
-CLUTTER = ("card", "coin", "pencil", "pad", "marker", "hub")
+CLUTTER = ("card", "coin", "pencil", "pad", "marker", "hub", "die")
+"""What ``make`` draws; a marker is a small cylinder or, half the time, a plastic train."""
 
 
 @dataclass
@@ -26,6 +28,8 @@ class Clutter:
     outline: np.ndarray  # Nx2 canvas px
     box: np.ndarray  # 4x2 canvas px
     draw: Callable[[np.ndarray], None]
+    radius: float = 0.0  # round things: coins, markers, the hub
+    spokes: tuple[float, ...] = ()  # the hub: the directions its train slots point, radians
 
 
 def _box(centre, angle, w, h) -> np.ndarray:
@@ -176,7 +180,9 @@ def pad(rng, unit):
         pts = [(x, y - step * 0.3)]  # a scribbled word: a wobbly line with loops
         for _ in range(int(rng.integers(6, 25))):
             px, _py = pts[-1]
-            pts.append((px + rng.uniform(1, step * 0.35), y - step * rng.uniform(0.1, 0.7)))
+            pts.append(
+                (px + rng.uniform(1, max(1.5, step * 0.35)), y - step * rng.uniform(0.1, 0.7))
+            )
         poly = np.round(np.array(pts) * (1 << SHIFT)).astype(np.int32)
         cv2.polylines(img, [poly], False, ink, 1, cv2.LINE_AA, SHIFT)
     return img
@@ -245,6 +251,57 @@ def _round(kind: str, rng, unit):
     return radius, draw
 
 
+def die(rng, unit):
+    """A die seen from above: a rounded cube whose pips look much like a domino's."""
+    side = unit * rng.uniform(0.6, 0.8)
+    body = tuple(float(v) for v in rng.choice([(240, 240, 240), (40, 40, 200), (30, 30, 30)]))
+    ink = (30.0, 30.0, 30.0) if body[0] > 200 else (240.0, 240.0, 240.0)
+    depth = side * 0.14  # the near faces of the cube, a little darker
+    img = np.zeros((int(side + depth) + 1, int(side + depth) + 1, 4), np.uint8)
+    square = np.float64([[0, 0], [side - 1, 0], [side - 1, side - 1], [0, side - 1]])
+    fill(img, rounded_outline(square + depth, side * 0.18), (*(c * 0.7 for c in body), 255.0))
+    fill(img, rounded_outline(square, side * 0.18), (*body, 255.0))
+    grid = {1: [4], 2: [0, 8], 3: [0, 4, 8], 4: [0, 2, 6, 8], 5: [0, 2, 4, 6, 8]}
+    cells = grid.get(int(rng.integers(1, 7)), [0, 2, 3, 5, 6, 8])
+    for cell in cells:
+        x, y = 0.25 + 0.25 * (cell % 3), 0.25 + 0.25 * (cell // 3)
+        disc(img, (x * side, y * side), side * 0.09, (*ink, 255.0))
+    return img
+
+
+def train(rng, unit):
+    """A little plastic train, a player's marker: a body, a cab, a chimney and wheels."""
+    length, width = unit * rng.uniform(0.9, 1.3), unit * rng.uniform(0.4, 0.55)
+    plastic = tuple(float(v) for v in rng.uniform(20, 240, 3))
+    dark = tuple(c * 0.6 for c in plastic) + (255.0,)
+    img = np.zeros((int(width) + 2, int(length) + 2, 4), np.uint8)
+    fill(
+        img,
+        rounded_outline(
+            np.float64(
+                [
+                    [0, width * 0.15],
+                    [length, width * 0.15],
+                    [length, width * 0.85],
+                    [0, width * 0.85],
+                ]
+            ),
+            width * 0.15,
+        ),
+        (*plastic, 255),
+    )
+    fill(
+        img,
+        np.array([[length * 0.6, 0], [length, 0], [length, width], [length * 0.6, width]]),
+        dark,
+    )
+    disc(img, (length * 0.25, width / 2), width * 0.17, dark)
+    for x in (0.2, 0.45, 0.75):
+        for y in (0.08, 0.92):
+            disc(img, (length * x, width * y), width * 0.09, (30, 30, 30, 255))
+    return img
+
+
 def hub(rng, unit):
     """The round hub at the middle of the table: slots for the engine and each train."""
     radius = unit * rng.uniform(1.8, 2.6)
@@ -257,6 +314,7 @@ def hub(rng, unit):
     disc(img, c, radius, (*plastic, 255))
     slot = tuple(v * 0.6 for v in plastic) + (255,)
     slots = int(rng.choice([8, 9]))
+    spokes = tuple(2 * np.pi * k / slots for k in range(slots))
     for k in range(slots):
         a = 2 * np.pi * k / slots
         d = np.array([np.cos(a), np.sin(a)])
@@ -283,24 +341,42 @@ def hub(rng, unit):
         ),
         slot,
     )
-    return img
+    return img, spokes
 
 
 def make(rng: np.random.Generator, kind: str, centre, unit: float) -> Clutter:
     """One ``kind`` of thing (see ``CLUTTER``) about ``unit`` tile-widths big at ``centre``."""
     angle = rng.uniform(0, 2 * np.pi)
     centre = np.asarray(centre, np.float64)
+    if kind == "marker" and rng.random() < 0.5:
+        kind = "train"
     if kind in ("coin", "marker"):
         radius, draw_round = _round(kind, rng, unit)
-        ring = centre + radius * np.stack(
-            [np.cos(np.linspace(0, 2 * np.pi, 16)), np.sin(np.linspace(0, 2 * np.pi, 16))], 1
-        )
         return Clutter(
             kind,
-            ring,
+            _ring(centre, radius),
             _box(centre, angle, 2 * radius, 2 * radius),
             lambda canvas: draw_round(canvas, centre, angle),
+            radius=radius,
         )
-    sprite = {"card": card, "pad": pad, "pencil": pencil, "hub": hub}[kind](rng, unit)
+    draw = {"card": card, "pad": pad, "pencil": pencil, "hub": hub, "train": train, "die": die}
+    draw = draw[kind]
+    sprite = draw(rng, unit)
+    if kind == "hub":
+        sprite, spokes = sprite
+        radius = (sprite.shape[0] - 4) / 2
+        return Clutter(
+            kind,
+            _ring(centre, radius),
+            _box(centre, angle, sprite.shape[1], sprite.shape[0]),
+            lambda canvas: stamp(canvas, sprite, centre, angle),
+            radius=radius,
+            spokes=tuple(angle + a for a in spokes),
+        )
     box = _box(centre, angle, sprite.shape[1], sprite.shape[0])
     return Clutter(kind, box, box, lambda canvas: stamp(canvas, sprite, centre, angle))
+
+
+def _ring(centre, radius: float) -> np.ndarray:
+    a = np.linspace(0, 2 * np.pi, 24, endpoint=False)
+    return centre + radius * np.stack([np.cos(a), np.sin(a)], 1)

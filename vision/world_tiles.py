@@ -53,7 +53,16 @@ FACES = {
     "ivory": [(200, 232, 242), (185, 225, 240), (210, 235, 240)],
     "white": [(242, 244, 244), (235, 238, 240), (250, 250, 250)],
     "black": [(25, 25, 25), (35, 30, 30), (15, 15, 20)],
-    "coloured": [(40, 40, 170), (150, 80, 20), (50, 120, 40), (40, 150, 220), (130, 40, 110)],
+    "coloured": [
+        (40, 40, 170),  # red
+        (150, 80, 20),  # blue
+        (50, 120, 40),  # green
+        (40, 150, 220),  # orange
+        (130, 40, 110),  # purple
+        (70, 210, 240),  # yellow
+        (230, 190, 130),  # light blue
+        (190, 160, 245),  # pink
+    ],
 }
 
 
@@ -77,6 +86,7 @@ class TileLook:
     corner: float
     pip_spread: float  # how far the outer pips sit from the half's edges
     logo: bool  # face-down tiles show a mark on the back
+    light: tuple[float, float] = (-0.7, -0.7)  # towards the lamp, for pips' relief
 
     def pip_colour_for(self, value: int):
         if self.pip_mode == "per value":
@@ -95,8 +105,8 @@ def choose_look(rng: np.random.Generator, style: str, set_max: int) -> TileLook:
     dark_face = np.mean(face) < 110
     if style == "black":
         modes = ["white", "white", "per value", "one colour"]
-    elif style == "coloured":
-        modes = ["white", "white", "black"]
+    elif style == "coloured":  # light pips on dark colours, dark pips on light ones
+        modes = ["white"] if np.mean(face) < 130 else ["black", "black", "white"]
     else:
         modes = (
             ["black", "per value", "per value", "one colour"]
@@ -123,7 +133,8 @@ def choose_look(rng: np.random.Generator, style: str, set_max: int) -> TileLook:
         keys = rng.permutation(list(palette))[:4]
         values = [palette[k] for k in keys]
         palette.update(dict(zip(keys[::-1], values, strict=True)))
-    side = tuple(c * rng.uniform(0.6, 0.85) for c in face)
+    shade = rng.uniform(0.6, 0.85)  # the sides face away from the lamp: the face, darker
+    side = tuple(c * shade for c in face)
     if dark_face:
         side = tuple(c + 15 for c in face)
     back = (
@@ -136,6 +147,7 @@ def choose_look(rng: np.random.Generator, style: str, set_max: int) -> TileLook:
     )
     if rng.random() < 0.15:
         divider = (60, 150, 190)  # brass
+    lamp = rng.uniform(0, 2 * np.pi)
     return TileLook(
         style=style,
         face=face,
@@ -153,6 +165,7 @@ def choose_look(rng: np.random.Generator, style: str, set_max: int) -> TileLook:
         corner=float(rng.uniform(0.04, 0.18)),
         pip_spread=float(rng.uniform(0.14, 0.22)),
         logo=bool(rng.random() < 0.5),
+        light=(float(np.cos(lamp)), float(np.sin(lamp))),
     )
 
 
@@ -197,18 +210,12 @@ def _pts(points: np.ndarray) -> np.ndarray:
     return np.round(np.asarray(points) * ONE).astype(np.int32)
 
 
-def tile_frame(centre, along, width: float) -> tuple[np.ndarray, np.ndarray]:
-    """The unit vectors ``along`` (towards ``ends[1]``) and ``across`` a tile."""
-    along = np.asarray(along, np.float64)
-    along = along / np.linalg.norm(along)
-    across = np.array([-along[1], along[0]])
-    return along, across
-
-
 def tile_corners(centre, along, width: float, length: float | None = None) -> np.ndarray:
     """The four corners (see the module docstring for the order), float32 4x2."""
     length = 2 * width if length is None else length
-    along, across = tile_frame(centre, along, width)
+    along = np.asarray(along, np.float64)
+    along = along / np.linalg.norm(along)  # towards ends[1]
+    across = np.array([-along[1], along[0]])
     c = np.asarray(centre, np.float64)
     return np.float32(
         [
@@ -220,8 +227,12 @@ def tile_corners(centre, along, width: float, length: float | None = None) -> np
     )
 
 
-def rounded_outline(corners: np.ndarray, radius: float, steps: int = 5) -> np.ndarray:
-    """The outline of the quad ``corners`` with its corners rounded off by ``radius`` px."""
+def rounded_outline(corners: np.ndarray, radius: float) -> np.ndarray:
+    """The outline of the rectangle ``corners`` with its corners rounded off by ``radius`` px
+    (more points on bigger curves, so a close-up stays smooth)."""
+    corners = np.asarray(corners, np.float64)
+    steps = int(np.clip(radius / 3, 1, 14)) + 2
+    t = np.linspace(0, np.pi / 2, steps)[:, None]
     out = []
     n = len(corners)
     for i in range(n):
@@ -229,11 +240,9 @@ def rounded_outline(corners: np.ndarray, radius: float, steps: int = 5) -> np.nd
         a = (prev - p) / (np.linalg.norm(prev - p) + 1e-9)
         b = (nxt - p) / (np.linalg.norm(nxt - p) + 1e-9)
         centre = p + (a + b) * radius
-        for t in np.linspace(0, 1, steps):
-            d = (1 - t) * b + t * a  # from the tangent point on the previous edge round
-            d = d / (np.linalg.norm(d) + 1e-9)
-            out.append(centre - d * radius)
-    return np.array(out, np.float64)
+        # from the tangent point on the edge from ``prev`` round to the one towards ``nxt``
+        out.append(centre - (b * np.cos(t) + a * np.sin(t)) * radius)
+    return np.vstack(out)
 
 
 def fill(canvas, outline, colour) -> None:
@@ -260,7 +269,6 @@ def draw_face(canvas, look: TileLook, tile: Tile, corners: np.ndarray, set_max: 
     width = float(np.linalg.norm(corners[1] - corners[0]))
     along = (corners[3] - corners[0]) / (np.linalg.norm(corners[3] - corners[0]) + 1e-9)
     across = (corners[0] - corners[1]) / (width + 1e-9)
-    length = float(np.linalg.norm(corners[3] - corners[0]))
     centre = corners.mean(axis=0)
     radius = look.corner * width
     shade = rng.uniform(0.94, 1.04)
@@ -300,41 +308,48 @@ def draw_face(canvas, look: TileLook, tile: Tile, corners: np.ndarray, set_max: 
         disc(canvas, centre, width * 0.055, (90, 180, 215))
         disc(canvas, centre - (across + along) * width * 0.02, width * 0.02, (190, 235, 250))
     r = pip_radius(set_max, look) * width
-    spread = max(look.pip_spread, r / width + CLEAR_OF_DIVIDER)
+    for value, pips in zip(tile.ends, pip_centres(tile, corners, look, set_max), strict=True):
+        for p in pips:
+            _pip(canvas, p, r, look.pip_colour_for(value), look, face)
+
+
+def pip_centres(tile: Tile, corners: np.ndarray, look: TileLook, set_max: int):
+    """Where each half's pips sit on the face ``corners``: two arrays of Nx2 points, the
+    ``ends[0]`` half first."""
+    corners = np.asarray(corners, np.float64)
+    width = float(np.linalg.norm(corners[1] - corners[0]))
+    length = float(np.linalg.norm(corners[3] - corners[0]))
+    along = (corners[3] - corners[0]) / (length + 1e-9)
+    across = (corners[0] - corners[1]) / (width + 1e-9)
+    centre = corners.mean(axis=0)
+    spread = max(look.pip_spread, pip_radius(set_max, look) + CLEAR_OF_DIVIDER)
+    halves = []
     for half_index, value in enumerate(tile.ends):
-        if not isinstance(value, int):
+        layout = np.array(pip_layout(value, spread) if isinstance(value, int) else [])
+        if not len(layout):
+            halves.append(np.zeros((0, 2), np.float32))
             continue
-        colour = look.pip_colour_for(value)
-        for x, y in pip_layout(value, spread):
-            if half_index == 0:
-                p = (
-                    centre
-                    - along * length / 2
-                    + along * y * length / 2
-                    + across * (x - 0.5) * width
-                )
-            else:
-                p = (
-                    centre
-                    + along * length / 2
-                    - along * y * length / 2
-                    - across * (x - 0.5) * width
-                )
-            _pip(canvas, p, r, colour, look.pip_finish, face)
-
-
-def _pip(canvas, p, r, colour, finish, face) -> None:
-    if finish == "engraved":  # a recess: darker rim, the colour a little lighter inside
-        disc(canvas, p, r, tuple(c * 0.6 for c in colour))
-        disc(canvas, p, r * 0.75, tuple(min(255.0, c * 1.1 + 10) for c in colour))
-    elif finish == "highlight":
-        disc(canvas, p, r, colour)
-        disc(
-            canvas,
-            p + np.array([-0.3, -0.3]) * r,
-            r * 0.3,
-            tuple(min(255.0, c + 70) for c in colour),
+        x, y = layout[:, :1], layout[:, 1:]
+        sign = 1 if half_index == 0 else -1  # the second half is the first turned round
+        points = centre + sign * (
+            -along * length / 2 + along * y * length / 2 + across * (x - 0.5) * width
         )
+        halves.append(points.astype(np.float32))
+    return halves
+
+
+def _pip(canvas, p, r, colour, look: TileLook, face) -> None:
+    light = np.array(look.light)
+    if look.pip_finish == "engraved":  # a dimple: its wall nearest the lamp in shade, the
+        # far wall lit, the painted floor between
+        wall = tuple(c * 0.6 for c in colour)
+        lit = tuple(w + (f - w) * 0.35 for w, f in zip(wall, face, strict=True))
+        disc(canvas, p, r, wall)
+        disc(canvas, p - light * r * 0.18, r * 0.85, lit)
+        disc(canvas, p + light * r * 0.06, r * 0.7, colour)
+    elif look.pip_finish == "highlight":  # a glossy bead of paint catching the lamp
+        disc(canvas, p, r, colour)
+        disc(canvas, p + light * r * 0.42, r * 0.3, tuple(min(255.0, c + 70) for c in colour))
     else:
         disc(canvas, p, r, colour)
 
@@ -342,7 +357,8 @@ def _pip(canvas, p, r, colour, finish, face) -> None:
 def draw_back(canvas, look: TileLook, corners: np.ndarray, rng) -> None:
     """A tile lying face down: its plain back, maybe with the maker's mark in the middle."""
     width = float(np.linalg.norm(corners[1] - corners[0]))
-    colour = tuple(min(255.0, c * rng.uniform(0.94, 1.04)) for c in look.back)
+    shade = rng.uniform(0.94, 1.04)
+    colour = tuple(min(255.0, c * shade) for c in look.back)
     fill(canvas, rounded_outline(corners, look.corner * width), colour)
     if look.logo:
         centre = corners.mean(axis=0)

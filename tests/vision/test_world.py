@@ -1,13 +1,17 @@
 """The world renderer: same seed, same photo; every kind of table, set and shot is drawn, and
 the truth it hands back agrees with the picture."""
 
+import importlib.util
+import json
+from pathlib import Path
+
 import cv2
 import numpy as np
 import pytest
 
 from companion.tiles import Tile
 from vision.world import PHONE_SIZES, TruthTile, WorldPhoto, main, render_world
-from vision.world_backgrounds import BACKGROUNDS
+from vision.world_backgrounds import BACKGROUNDS, VARIANTS, draw_background, draw_table
 from vision.world_tiles import SET_SIZES, STYLES, pip_layout
 
 SMALL = (640, 480)
@@ -60,7 +64,10 @@ def count_pips(image: np.ndarray, corners: np.ndarray) -> tuple[int, int]:
     counts = []
     for half in (differs[:100], differs[100:]):
         n, _, stats, _ = cv2.connectedComponentsWithStats(half)
-        counts.append(int((stats[1:, cv2.CC_STAT_AREA] >= 6).sum()))
+        x, y, w, h, area = stats[1:].T
+        # the table showing past the rounded corners touches the crop's edge; pips never do
+        at_edge = (x <= 5) | (y <= 5) | (x + w >= 95) | (y + h >= 95)
+        counts.append(int(((area >= 6) & ~at_edge).sum()))
     return counts[0], counts[1]
 
 
@@ -90,6 +97,19 @@ def test_every_table_is_drawn_with_tiles_that_fit(kind):
     assert photo.meta["background"] == kind
     assert photo.tiles
     assert_truth_fits(photo)
+
+
+@pytest.mark.parametrize("kind", sorted(VARIANTS))
+def test_every_variant_of_a_table_is_drawn_and_named(kind):
+    seen = set()
+    for seed in range(40):
+        image, name = draw_table(np.random.default_rng(seed), kind, (120, 80), turn=30)
+        same = draw_background(np.random.default_rng(seed), kind, (120, 80), turn=30)
+        assert np.array_equal(image, same)
+        assert image.shape == (80, 120, 3) and image.dtype == np.uint8
+        assert image.std() > 1  # a texture, not a flat colour
+        seen.add(name)
+    assert seen == {f"{kind}/{v}" for v in VARIANTS[kind]}
 
 
 def test_tables_are_not_all_alike():
@@ -128,6 +148,12 @@ def test_pips_drawn_are_the_pips_in_the_truth(set_max):
         assert sorted(t.tile.ends for t in photo.tiles) == sorted(t.ends for t in hand)
         for t in photo.tiles:
             assert count_pips(photo.image, t.corners) == t.tile.ends, (seed, photo.meta)
+            assert tuple(len(h) for h in t.pips) == t.tile.ends
+            for half in t.pips:  # each pip centre is on the face and on a pip's colour
+                for x, y in half:
+                    assert (
+                        cv2.pointPolygonTest(np.float32(t.corners), (float(x), float(y)), False) > 0
+                    )
 
 
 def test_pip_layouts_of_every_value_are_distinct_points_in_the_half():
@@ -135,6 +161,10 @@ def test_pip_layouts_of_every_value_are_distinct_points_in_the_half():
         points = pip_layout(value)
         assert len(points) == value == len(set(points))
         assert all(0 < x < 1 and 0 < y < 1 for x, y in points)
+
+
+def test_a_closeup_asked_for_always_shows_tiles():
+    assert all(render_world(s, size=SMALL, closeup=True).tiles for s in range(12))
 
 
 def test_a_closeup_tile_fills_most_of_the_frame():
@@ -163,15 +193,18 @@ def test_the_tiles_given_are_all_laid_out_even_a_big_hand():
 
 
 def test_negatives_are_face_down_tiles_tiles_on_edge_and_clutter_clear_of_the_tiles():
-    kinds = set()
-    for seed in range(40):
-        photo = render_world(seed, size=SMALL)
+    wanted = {"face down", "on edge", "card", "coin", "pencil", "pad", "hub"}
+    kinds: set[str] = set()
+    for seed in range(60):
+        photo = render_world(seed, size=(480, 360))
         assert len(photo.negatives) == len(photo.meta["negative_kinds"])
         assert_truth_fits(photo)
         for box in photo.negatives:
             assert box.shape == (4, 2) and quad_area(box) > 4
         kinds |= set(photo.meta["negative_kinds"])
-    assert {"face down", "on edge", "card", "coin", "marker"} <= kinds
+        if wanted <= kinds:
+            break
+    assert wanted <= kinds
 
 
 def test_many_seeds_give_truth_that_fits_and_every_range_is_reached():
@@ -201,11 +234,14 @@ def test_a_steep_slant_is_drawn_as_asked():
         {"slant": 80},
         {"tiles": [Tile(13, 2)], "set_max": 12},
         {"tiles": [Tile(1, 2)], "empty": True},
+        {"tiles": [Tile(1, "train")]},
+        {"closeup": True, "empty": True},
+        {"size": (32, 32)},
     ],
 )
 def test_impossible_requests_say_what_is_wrong(kwargs):
     with pytest.raises(ValueError) as raised:
-        render_world(0, size=SMALL, **kwargs)
+        render_world(0, **{"size": SMALL, **kwargs})
     assert str(raised.value)
 
 
@@ -214,3 +250,52 @@ def test_the_command_line_writes_the_photo(tmp_path, capsys):
     assert main(["--seed", "5", "--out", str(out), "--truth"]) == 0
     assert cv2.imread(str(out)).shape == (1080, 1920, 3)
     assert "tiles" in capsys.readouterr().out
+
+
+def test_a_hub_may_hold_the_engine_which_is_read_and_the_hub_is_no_negative():
+    photo = next(
+        p for p in (render_world(s, size=SMALL) for s in range(40)) if p.meta["engine_in_hub"]
+    )
+    assert any(t.tile.is_double for t in photo.tiles)
+    assert "hub" not in photo.meta["negative_kinds"]
+    assert_truth_fits(photo)
+
+
+def test_pips_of_a_whole_clean_hand_match_the_truth_tile_by_tile():
+    """Not only close-ups: in a clean hand of rows and singles, each big enough tile's crop
+    shows its own pips, so the corners sit on the face and not on a neighbour."""
+    hand = [Tile(12, 11), Tile(10, 3), Tile(9, 9), Tile(0, 7), Tile(5, 6), Tile(2, 8)]
+    checked = 0
+    for seed in range(4):
+        photo = render_world(seed, size=(1280, 720), tiles=hand, set_max=12, clean=True)
+        for t in photo.tiles:
+            if np.linalg.norm(t.corners[1] - t.corners[0]) >= 50:
+                assert count_pips(photo.image, t.corners) == t.tile.ends, (seed, t.tile)
+                checked += 1
+    assert checked >= 8
+
+
+def test_the_gallery_tool_writes_a_contact_sheet(tmp_path):
+    tool = Path(__file__).resolve().parents[2] / "tools" / "world_gallery.py"
+    spec = importlib.util.spec_from_file_location("world_gallery", tool)
+    gallery = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(gallery)
+    out = tmp_path / "sheet.png"
+    args = ["--count", "2", "--columns", "2", "--cell", "120", "--truth", "--out", str(out)]
+    assert gallery.main(args) == 0
+    assert cv2.imread(str(out)).shape == (120, 240, 3)
+
+
+def test_many_photos_and_their_truth_as_json_from_the_command_line(tmp_path):
+    assert main(["--seed", "3", "--count", "2", "--out", str(tmp_path / "set"), "--json"]) == 0
+    pictures = sorted((tmp_path / "set").glob("*.png"))
+    assert [p.name for p in pictures] == ["world-000003.png", "world-000004.png"]
+    truth = json.loads(pictures[0].with_suffix(".json").read_text())
+    photo = render_world(3)
+    assert [t["tile"] for t in truth["tiles"]] == [
+        f"{a}-{b}" for a, b in (t.tile.ends for t in photo.tiles)
+    ]
+    assert truth["set_max"] == photo.set_max
+    assert len(truth["negatives"]) == len(photo.negatives)
+    assert all(len(t["corners"]) == 4 and len(t["pips"]) == 2 for t in truth["tiles"])
+    assert main(["--count", "0"]) == 2
