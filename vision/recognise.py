@@ -46,9 +46,8 @@ def recognise(image: np.ndarray, set_max: int = 12, max_tiles: int | None = None
     in the game in play, when known."""
     context = ReadingContext(set_max=set_max, max_tiles=max_tiles)
     if image is None or image.ndim != 3 or image.shape[0] < 16 or image.shape[1] < 16:
-        return Recognition(
-            [], set_max, ["the picture is empty or too small"], "unreadable", ["no picture"]
-        )
+        empty = "the picture is empty or too small: retake it"
+        return Recognition([], set_max, [empty], "unreadable", [empty])
     candidates, close_up = propose(image)
     verified = verify.sort_out(image, candidates)
     believed = _one_per_tile(verified)

@@ -129,12 +129,13 @@ stands out from the table round it, a streak of grain does not."""
 TOO_DARK = 60
 """The brightest 1% of a photo darker than this (0..255): too dark to read."""
 
-BUSY_EDGES = 0.07
+BUSY_EDGES = 0.035
 """Edge pixels per pixel of table (outside the tiles) above which the table is busy with
 marks that can pass for pips and dividers: wood grain, a printed cloth, a game board. On 60
-rendered tables (vision/world.py, seeds 700000..) plain ones (felt, paper, black cloth, a
-saturated colour) measured at most 0.066 with clutter on them; printed boards, patterns,
-stone and wood reached 0.13."""
+rendered tables (vision/world.py, seeds 700000-700059) plain ones (felt, paper, black
+cloth, a plain mat, a saturated colour) measured at most 0.018, clutter on them included;
+wood, weaves, stone, printed patterns and boards measured 0 to 0.15, about a third of them
+over this."""
 
 BUSY_OUTLINES = 6
 """As many outlines thrown out by the verifier as this, and more than the tiles kept, also

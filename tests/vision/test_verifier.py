@@ -1,0 +1,93 @@
+"""The learned verifier: shipped with the package, run through OpenCV alone, trained by a
+script in the repository."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from companion.tiles import Tile
+from vision import verify
+from vision.reading import Candidate, HalfReading
+from vision.world_backgrounds import draw_background
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _outline(x: float, y: float, width: float) -> np.ndarray:
+    return np.float32([[x, y], [x + width, y], [x + width, y + 2 * width], [x, y + 2 * width]])
+
+
+def _candidate(corners: np.ndarray) -> Candidate:
+    half = HalfReading(3, 0.9, 60.0)
+    return Candidate(corners=corners, halves=(half, half), divider_contrast=80.0, faint=False)
+
+
+def test_the_model_ships_in_the_package_and_is_small():
+    assert verify.MODEL.is_file()
+    assert verify.MODEL.stat().st_size <= 5 * 1024 * 1024
+    assert (verify.MODEL.parent / "README.md").is_file()  # the model card
+
+
+def test_the_model_runs_without_the_training_tools():
+    """On a fresh install (no `train` extra) the recogniser reads through cv2.dnn alone."""
+    probe = (
+        "import sys, numpy as np\n"
+        "sys.modules['torch'] = None; sys.modules['onnx'] = None\n"  # import fails if tried
+        "from vision import verify\n"
+        "from vision.synth import render\n"
+        "from vision import recognise\n"
+        "image, truth = render(5, size=(1280, 720), tiles=4, hard=False)\n"
+        "result = recognise(image)\n"
+        "assert verify._model() is not None\n"
+        "print(sorted(str(t.tile) for t in result.tiles) == sorted(str(t.tile) for t in truth))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe], cwd=ROOT, capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "True"
+
+
+def test_a_tile_is_believed_and_bare_wood_is_not(one_tile):
+    photo = one_tile(Tile(3, 9), width=120, table=(40, 60, 90), coloured=True)
+    tile = _candidate(_outline(180, 120, 120))  # where tile_photo lays it, unturned
+    rng = np.random.default_rng(3)
+    wood = draw_background(rng, "wood", (480, 480))
+    bare = _candidate(_outline(150, 100, 120))
+    assert verify.tile_chances(photo, [tile])[0] > verify.SURE_ABOVE
+    assert verify.tile_chances(wood, [bare])[0] < verify.DROP_BELOW
+
+
+@pytest.mark.slow
+def test_training_quick_mode_runs_end_to_end(tmp_path):
+    """`python -m training.verifier --quick` renders, collects, trains and writes a model
+    that OpenCV loads (the `train` extra: PyTorch and ONNX)."""
+    missing = [name for name in ("torch", "onnx") if _absent(name)]
+    if missing and os.environ.get("CI") != "true":
+        pytest.skip(f"{', '.join(missing)} not installed: pip install -e '.[train]'")
+    assert not missing, f"CI must install the training tools: {missing}"
+    out = tmp_path / "verifier.onnx"
+    done = subprocess.run(
+        [sys.executable, "-m", "training.verifier", "--quick", "--out", str(out)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "held_out_accuracy" in done.stdout
+    import cv2
+
+    net = cv2.dnn.readNetFromONNX(str(out))
+    net.setInput(np.zeros((2, 3, verify.PATCH[1], verify.PATCH[0]), np.float32))
+    assert net.forward().shape == (2, 2)
+
+
+def _absent(name: str) -> bool:
+    import importlib.util
+
+    return importlib.util.find_spec(name) is None
