@@ -21,6 +21,7 @@ from vision.thresholds import (
     BUSY_EDGES,
     BUSY_OUTLINES,
     FACE_LIKE,
+    FACE_MARKS,
     FACE_TABLE,
     MANY_DOUBTS,
     MOSTLY_DOUBTFUL,
@@ -89,8 +90,23 @@ def _unexplained_faces(small: np.ndarray, tiles: list[np.ndarray]) -> int:
         return 0  # white tiles on a white cloth: the table is no guide
     like = cv2.morphologyEx(like, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
     tile_area = float(np.median([abs(cv2.contourArea(np.float32(c))) for c in tiles]))
-    _, _, stats, _ = cv2.connectedComponentsWithStats(like, 8, cv2.CV_32S)
-    return int(np.sum(stats[1:, cv2.CC_STAT_AREA] > UNEXPLAINED_FACE * tile_area))
+    outlines, _ = cv2.findContours(like, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    return sum(
+        1 for outline in outlines if _marked_face(like, outline, UNEXPLAINED_FACE * tile_area)
+    )
+
+
+def _marked_face(like: np.ndarray, outline: np.ndarray, least: float) -> bool:
+    """A face-coloured patch of at least ``least`` pixels with marks inside it (pips, a
+    divider): a face-up tile. A plain one is a tile face down, a card or a sheet of paper."""
+    whole = cv2.contourArea(outline)
+    if whole < least:
+        return False
+    x, y, w, h = cv2.boundingRect(outline)
+    filled = np.zeros((h, w), np.uint8)
+    cv2.drawContours(filled, [outline - [x, y]], -1, 1, -1)
+    face = int(np.count_nonzero(like[y : y + h, x : x + w] & filled))
+    return face < (1 - FACE_MARKS) * int(np.count_nonzero(filled))
 
 
 def judge(

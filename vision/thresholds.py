@@ -149,6 +149,10 @@ FACE_TABLE = 0.3
 """When more of the table than this share is face-like, the table is of the faces' colour
 and face outside the tiles tells nothing."""
 
+FACE_MARKS = 0.04
+"""A face-coloured patch whose share of marks (pips, a divider) inside its outline is above
+this is a face-up tile; below, a plain thing of the faces' colour (a tile face down)."""
+
 UNEXPLAINED_FACE = 0.35
 """A face-like patch outside the tiles larger than this share of a tile is a tile missed."""
 

@@ -115,3 +115,40 @@ def test_the_cli_passes_the_most_tiles_a_hand_can_hold(tmp_path, capsys, hand_li
     cv2.imwrite(str(path), image)
     assert main(["recognise", "--json", "--max-tiles", str(hand_limit), str(path)]) == 3
     assert "more than a hand can hold" in json.loads(capsys.readouterr().out)["reasons"][0]
+
+
+def _two_tiles(second_face_up: bool) -> tuple[np.ndarray, np.ndarray]:
+    """A dark table with a face-up tile, and beside it a second tile face up or face down;
+    the first tile's corners."""
+    from vision.synth import draw_tile
+
+    table = np.full((600, 900, 3), (40, 60, 90), np.uint8)
+    for x, tile in ((150, Tile(3, 5)), (550, Tile(2, 6))):
+        sprite = draw_tile(tile, 120, (200, 232, 242), False, False)
+        if x == 550 and not second_face_up:
+            sprite[..., :3] = (200, 232, 242)  # the plain back of a tile
+        alpha = sprite[..., 3:4] / 255.0
+        region = table[150:390, x : x + 120]
+        region[:] = (region * (1 - alpha) + sprite[..., :3] * alpha).astype(np.uint8)
+    first = np.float32([[150, 150], [270, 150], [270, 390], [150, 390]])
+    return table, first
+
+
+def test_a_tile_left_unread_beside_the_others_is_noticed():
+    from vision.doubt import look_at
+
+    photo, first = _two_tiles(second_face_up=True)
+    assert look_at(photo, [first], thrown_out=0).unexplained == 1
+
+
+def test_a_tile_face_down_is_not_a_missed_tile():
+    from vision.doubt import look_at
+
+    photo, first = _two_tiles(second_face_up=False)
+    assert look_at(photo, [first], thrown_out=0).unexplained == 0
+
+
+def test_a_missed_tile_asks_the_player_to_check():
+    missed = Scene(brightness=220.0, busy=0.0, pale_share=0.05, thrown_out=0, unexplained=1)
+    reading = judge(laid((1, 2), (3, 4)), missed, ReadingContext())
+    assert reading.status == "check" and "a tile may be missing" in reading.reasons[0]
