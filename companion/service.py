@@ -21,6 +21,7 @@ from typing import Any
 from companion import commands as c
 from companion.errors import CompanionError, StoreError
 from companion.games.base import Announce, EndTurn, Event, GoOut, Pass, Tap
+from companion.join_code import new_join_code
 from companion.match import Match, Record
 from companion.snapshot import snapshot
 from companion.store import Store, StoredEvent
@@ -58,6 +59,7 @@ class Companion:
         self.hand_reader = hand_reader
         self.match = Match()
         self.game_id: int | None = None
+        self.join_code: str | None = None  # the game's join code, kept in its first event
         self.seq = store.last_seq()
         self.degraded: dict[str, str] = {}
         self._queue: queue.Queue = queue.Queue(maxsize=1000)
@@ -142,6 +144,7 @@ class Companion:
         kind, payload = record
         if kind == "game_started":
             self.game_id = self.store.new_game(payload["game"], payload["players"])
+            self.join_code = payload.get("join_code")
         try:
             stored = self.store.append(self.game_id, kind, payload)
         except StoreError as error:
@@ -165,6 +168,7 @@ class Companion:
         if self.match.game is not None and not self.match.finished:
             self._commit(self.match.prepare_end())
         record = Match.prepare_start(cmd.game, cmd.players, cmd.preset, cmd.options)
+        record[1]["join_code"] = new_join_code()
         self.match = Match()
         events = self._commit(record)
         return events + self._commit(self.match.prepare_round(cmd.starter))
@@ -401,5 +405,6 @@ class Companion:
         if not events or any(e.type == "game_ended" for e in events):
             return
         self.game_id = game_id
+        self.join_code = events[0].payload.get("join_code")
         self.match = Match.replay((e.type, e.payload) for e in events)
         log.info("resumed game %s at event %s", game_id, events[-1].seq)

@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING, Any
 
 from flask import Flask
 
-from web import api, auth, events, history, join, page, photos, seats
+from web import api, auth, events, history, join, join_code, page, photos, seats
+from web.attempts import Attempts
 from web.auth import PinGuard
 from web.context import Recogniser, Table
 from web.errors import register as register_errors
@@ -20,7 +21,17 @@ if TYPE_CHECKING:
 
     from companion.service import Companion
 
-BLUEPRINTS = (page.bp, api.bp, auth.bp, events.bp, photos.bp, join.bp, seats.bp, history.bp)
+BLUEPRINTS = (
+    page.bp,
+    api.bp,
+    auth.bp,
+    events.bp,
+    photos.bp,
+    join.bp,
+    join_code.bp,
+    seats.bp,
+    history.bp,
+)
 
 CONTENT_SECURITY_POLICY = (
     "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
@@ -55,10 +66,12 @@ def create_app(
         broadcaster=Broadcaster(companion),
         guard=PinGuard(settings.pin, settings.wrong_pins_allowed, settings.lockout_seconds),
         recognise_photo=recognise_photo or recognise_with_vision,
+        attempts=Attempts(),
     )
     register_errors(app, settings.max_photo_bytes / (1024 * 1024))
     for blueprint in BLUEPRINTS:
         app.register_blueprint(blueprint)
+    app.before_request(join_code.follow_join_link)
 
     @app.after_request
     def guard_headers(response):

@@ -23,6 +23,7 @@ from flask import Blueprint, jsonify, request, session
 from companion import commands as c
 from web.context import table
 from web.errors import ApiError
+from web.join_code import current_code, has_joined, join_link, require_joined
 from web.requests import json_body
 
 bp = Blueprint("auth", __name__)
@@ -142,10 +143,21 @@ def host_only(view: Callable) -> Callable:
 
 
 def host_or_seat(seat: int) -> None:
-    """The host, or the phone that claimed ``seat`` (1-based); and the CSRF token."""
-    if not is_host() and claimed_seat() != seat:
-        raise ApiError(403, f"only the host or the phone that joined as seat {seat} can do that")
+    """The host, or the phone that joined the game and claimed ``seat`` (1-based); and the
+    CSRF token."""
+    if not is_host():
+        require_joined()
+        if claimed_seat() != seat:
+            raise ApiError(
+                403, f"only the host or the phone that joined as seat {seat} can do that"
+            )
     check_csrf()
+
+
+def host_or_joined() -> None:
+    """The host, or a phone with the game's join code (401 or 403 otherwise)."""
+    if not is_host():
+        require_joined()
 
 
 def give_up_seat() -> None:
@@ -156,13 +168,20 @@ def give_up_seat() -> None:
 
 
 def session_info() -> dict:
+    """Who this phone is. The host also gets the game's join code and join link."""
     host, seat = is_host(), claimed_seat()
-    return {
+    info = {
         "host": host,
         "seat": seat,
+        "joined": host or has_joined(),
         "csrf_token": csrf_token() if host or seat else None,
         "pin_set": table().guard.has_pin,
     }
+    code = current_code()
+    if host and code:
+        base = table().settings.public_url or request.host_url
+        info |= {"join_code": code, "join_link": join_link(base, code)}
+    return info
 
 
 @bp.post("/api/login")
@@ -172,10 +191,9 @@ def login():
     if not isinstance(pin, str | int) or isinstance(pin, bool) or not str(pin):
         raise ApiError(400, 'send the PIN as {"pin": "1234"}')
     table().guard.check(str(pin))
-    phone = session.get("phone")
+    kept = {key: session[key] for key in ("phone", "join") if key in session}
     session.clear()  # a fresh token after logging in
-    if phone:
-        session["phone"] = phone  # the same phone: it keeps the seat it holds
+    session.update(kept)  # the same phone: it keeps the seat it holds and its join code
     session.permanent = True
     session["host"] = table().guard.badge(table().settings.secret_key)
     return jsonify({"csrf_token": csrf_token(), "host": True})

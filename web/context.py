@@ -11,6 +11,7 @@ from flask import current_app
 
 if TYPE_CHECKING:
     from companion.service import Companion
+    from web.attempts import Attempts
     from web.auth import PinGuard
     from web.events import Broadcaster
     from web.settings import Settings
@@ -25,6 +26,7 @@ class Table:
     broadcaster: Broadcaster
     guard: PinGuard
     recognise_photo: Recogniser
+    attempts: Attempts
     _encoded: tuple[object, bytes] = field(default=(None, b""), repr=False)
 
     def state_json(self) -> bytes:

@@ -22,6 +22,7 @@ from flask import Blueprint, Response, request
 from companion.service import Announcement, Companion
 from web.context import table
 from web.errors import ApiError
+from web.join_code import without_code
 
 bp = Blueprint("events", __name__)
 
@@ -62,7 +63,7 @@ class Broadcaster:
                 "type": stored.type,
                 "at": stored.at,
                 "game_id": stored.game_id,
-                "payload": stored.payload,
+                "payload": without_code(stored.payload),
                 "events": [
                     {"kind": e.kind, "seat": e.seat + 1, "data": dict(e.data)}
                     for e in announcement.events
@@ -155,7 +156,7 @@ class Broadcaster:
                 "type": event.type,
                 "at": event.at,
                 "game_id": event.game_id,
-                "payload": event.payload,
+                "payload": without_code(event.payload),
                 "events": [],
                 "state": state if number == len(missed) else None,
                 "catch_up": True,

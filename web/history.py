@@ -13,6 +13,7 @@ from companion.match import Match
 from companion.snapshot import snapshot
 from web.context import table
 from web.errors import ApiError
+from web.join_code import without_code
 
 bp = Blueprint("history", __name__)
 
@@ -99,7 +100,8 @@ def export_json(game_id: int):
         "winners": state.get("winners", []),
         "corrections": state.get("corrections", []),
         "events": [
-            {"seq": e.seq, "at": e.at, "type": e.type, "payload": e.payload} for e in events
+            {"seq": e.seq, "at": e.at, "type": e.type, "payload": without_code(e.payload)}
+            for e in events
         ],
     }
     response = jsonify(document)

@@ -15,7 +15,7 @@ from flask import Blueprint, jsonify, request, send_from_directory
 
 from companion import commands as c
 from companion.errors import CompanionError
-from web.auth import check_csrf, claimed_seat, is_host
+from web.auth import check_csrf, claimed_seat, host_or_joined, is_host
 from web.context import table
 from web.errors import ApiError
 from web.requests import seat_in_play
@@ -99,6 +99,7 @@ def tile_json(tile: Any) -> dict[str, Any]:
 @bp.post("/api/photos")
 def upload():
     refusal = "only the host, or a seat's phone for its own hand, can send photos"
+    host_or_joined()  # before a byte of the upload is read
     if not is_host() and claimed_seat() is None:
         raise ApiError(403, refusal)  # before a byte of the upload is read
     check_csrf()

@@ -1,9 +1,10 @@
 """Phones as seat buttons: claim a seat, then press for it (end turn, pass, last tile, out).
 
-Claiming needs no PIN: anyone at the table may pick up a phone and be a seat, as they may
-sit at a wired button. But a seat has one phone: the companion keeps which phone holds which
-seat in the event log (so it outlasts a restart), and a second phone is refused until the
-first gives the seat up or the host frees it. A new game frees every seat.
+Claiming needs no PIN, only the game's join code (``web.join_code``): anyone at the table
+may pick up a phone and be a seat, as they may sit at a wired button. But a seat has one
+phone: the companion keeps which phone holds which seat in the event log (so it outlasts a
+restart), and a second phone is refused until the first gives the seat up or the host
+frees it. A new game frees every seat.
 """
 
 from __future__ import annotations
@@ -12,7 +13,15 @@ from flask import Blueprint, jsonify, session
 
 from companion import commands as c
 from web.api import run
-from web.auth import check_csrf, csrf_token, give_up_seat, host_only, host_or_seat, phone_id
+from web.auth import (
+    check_csrf,
+    csrf_token,
+    give_up_seat,
+    host_only,
+    host_or_joined,
+    host_or_seat,
+    phone_id,
+)
 from web.context import table
 from web.errors import ApiError
 from web.requests import json_body, seat_in_play
@@ -29,6 +38,7 @@ def claim(seat: int):
     json_body()  # a JSON request (even `{}`), so a foreign page's form cannot claim
     players = table().companion.state()["players"]
     seat_in_play(seat, players, status=404)
+    host_or_joined()
     session.permanent = True  # the phone's id outlives closing the browser
     table().companion.call(c.ClaimSeat(seat - 1, phone_id()))  # 409 if another phone holds it
     answer = {"seat": seat, "player": players[seat - 1], "csrf_token": csrf_token()}

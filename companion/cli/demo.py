@@ -234,6 +234,9 @@ def run(args: argparse.Namespace) -> int:
                 print(f"(demo without the {part}: {problem})")
             if table.web is not None:
                 print(f"Score pad: {table.web.url}  (open it in a browser)")
+                from web import tell_each_new_code
+
+                tell_each_new_code(table.companion, table.web.url)  # the game's join code
             if table.centerpiece is not None:
                 try:
                     table.centerpiece.wait_connected(5.0)

@@ -69,9 +69,12 @@ def run(args: argparse.Namespace) -> int:
         if problem:
             table.companion.degraded["config"] = problem
         if table.web is not None:
-            from web import join_url, print_join_qr
+            import web
 
-            print_join_qr(join_url(config.host, table.web.port))
+            url, code = web.join_url(config.host, table.web.port), table.companion.join_code
+            web.print_join_qr(web.join_link(url, code) if code else url)
+            web.print_join_code(url, code)
+            web.tell_each_new_code(table.companion, url)
         notify("READY=1")
         interval = watchdog_interval() or 1.0
         while not stopping.wait(min(interval, 1.0)):

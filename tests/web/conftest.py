@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import pytest
-from web_helpers import CHROMIUM, PHONE, PIN, PLAYERS, seat_to_move, stop
+from web_helpers import CHROMIUM, PHONE, PIN, PLAYERS, phone_at_table, seat_to_move, stop
 
 from companion import commands as c
 from companion.service import Companion
 from companion.store import Store
 from web import create_app, serve
+from web.join_code import join_link
 
 
 @pytest.fixture
@@ -56,7 +57,7 @@ def game(companion):
 @pytest.fixture
 def phone(app, game):
     """A phone that joined as the seat whose turn it is; ``phone.seat`` is that seat."""
-    client = app.test_client()
+    client = phone_at_table(app)
     seat = seat_to_move(game)
     response = client.post(f"/api/seats/{seat}/claim", json={})
     assert response.status_code == 200, response.json
@@ -103,7 +104,8 @@ def _console_errors(message) -> list[str]:
 
 @pytest.fixture
 def phone_page(browser, server):
-    """Open a page on a new phone (its own cookies); fails the test on a script error."""
+    """Open a page on a new phone (its own cookies) from the join link of the game in play,
+    if there is one; fails the test on a script error."""
     contexts, errors = [], []
 
     def open_page():
@@ -120,7 +122,8 @@ def phone_page(browser, server):
                 else None
             ),
         )
-        page.goto(server.url)
+        code = server.app.extensions["train_companion"].companion.join_code
+        page.goto(join_link(server.url, code) if code else server.url)  # a phone at the table
         page.wait_for_selector("#live.on")
         return page
 

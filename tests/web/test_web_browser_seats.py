@@ -10,6 +10,7 @@ from web_helpers import (
     log_in,
     needs_chromium,
     png,
+    rejoin,
     score_everyone_but,
     seat_to_move,
 )
@@ -44,6 +45,7 @@ def test_a_dice_chains_phone_shows_only_the_buttons_the_game_accepts(phone_page,
     assert not page.locator("#lift-marker").is_visible()
     companion.call(c.NewGame("mexican-train", PLAYERS, starter=1))
     page.locator("#seat-claim").wait_for(state="visible", timeout=2000)  # a new game frees seats
+    rejoin(page, companion)  # and has a new join code
     page.click("[data-claim='2']")
     page.locator("[data-gesture='out']").wait_for(state="visible", timeout=2000)
     assert _seat_buttons(page) == ["End turn", "Pass", "Last tile", "Out!"]

@@ -15,7 +15,13 @@ def test_the_score_pad_page_carries_the_state_and_its_own_files(client, game):
     data = re.search(r'<script type="application/json" id="initial">(.*?)</script>', page, re.S)
     initial = json.loads(data.group(1))
     assert initial["state"]["players"] == ["Ann", "Bob", "Cy"]
-    assert initial["session"] == {"host": False, "seat": None, "csrf_token": None, "pin_set": True}
+    assert initial["session"] == {
+        "host": False,
+        "seat": None,
+        "joined": False,
+        "csrf_token": None,
+        "pin_set": True,
+    }
     for url in re.findall(r'(?:src|href)="(/static/[^"]+)"', page):
         assert client.get(url).status_code == 200, url
     assert "http://" not in page and "https://" not in page  # nothing from the internet

@@ -5,7 +5,7 @@ from __future__ import annotations
 import io
 
 import pytest
-from web_helpers import png, post
+from web_helpers import phone_at_table, png, post
 
 from web.photos import looks_like_image
 
@@ -30,8 +30,10 @@ needs_vision = pytest.mark.skipif(
 )
 
 
-def test_a_photo_needs_the_host_or_a_seat_phone(client, game):
+def test_a_photo_needs_the_host_or_a_seat_phone(client, app, game):
     response = upload(client, png())
+    assert response.status_code == 401 and "join the table" in response.json["error"]
+    response = upload(phone_at_table(app), png())  # joined, but holds no seat
     assert response.status_code == 403
     assert "only the host" in response.json["error"]
 

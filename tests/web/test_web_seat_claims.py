@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import threading
 
-from web_helpers import PIN, PLAYERS, post, stop
+from web_helpers import PIN, PLAYERS, join, post, stop
 
 from companion import commands as c
 from companion.service import Companion
@@ -14,7 +14,9 @@ from web import create_app
 
 
 def claim(client, seat: int):
-    """``client`` claims ``seat``; on success it keeps the answer's token for later posts."""
+    """``client`` joins the game in play and claims ``seat``; on success it keeps the
+    answer's token for later posts."""
+    join(client)
     response = client.post(f"/api/seats/{seat}/claim", json={})
     if response.status_code == 200:
         client.token = response.json["csrf_token"]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from web_helpers import PLAYERS, post, seat_to_move
+from web_helpers import PLAYERS, phone_at_table, post, seat_to_move
 
 
 def test_a_phone_claims_a_seat_and_ends_its_turn(phone, game):
@@ -15,7 +15,7 @@ def test_a_phone_claims_a_seat_and_ends_its_turn(phone, game):
 
 
 def test_a_claim_names_the_player(app, game):
-    response = app.test_client().post("/api/seats/2/claim", json={})
+    response = phone_at_table(app).post("/api/seats/2/claim", json={})
     assert response.json["player"] == PLAYERS[1] and response.json["seat"] == 2
 
 
@@ -41,10 +41,13 @@ def test_a_phone_cannot_press_for_another_seat(phone, game):
     assert f"seat {other}" in response.json["error"]
 
 
-def test_a_press_without_a_claim_is_refused(client, game):
+def test_a_press_without_a_claim_is_refused(client, app, game):
     seat = seat_to_move(game)
     response = client.post(f"/api/seats/{seat}/press", json={"gesture": "press"})
-    assert response.status_code == 403
+    assert response.status_code == 401  # not even joined
+    joined = phone_at_table(app)
+    response = joined.post(f"/api/seats/{seat}/press", json={"gesture": "press"})
+    assert response.status_code == 403  # joined, but not this seat's phone
     assert seat_to_move(game) == seat
 
 
@@ -108,7 +111,7 @@ def test_lifting_a_marker(phone, game, host):
     assert phone.seat not in response.json["state"]["markers"]
 
 
-def test_a_host_who_joined_a_seat_keeps_it_after_logging_in(phone):
+def test_a_host_who_joined_a_seat_keeps_it_after_logging_in(phone, game):
     from web_helpers import PIN
 
     response = phone.post("/api/login", json={"pin": PIN})
@@ -117,8 +120,11 @@ def test_a_host_who_joined_a_seat_keeps_it_after_logging_in(phone):
     assert session == {
         "host": True,
         "seat": phone.seat,
+        "joined": True,
         "csrf_token": response.json["csrf_token"],
         "pin_set": True,
+        "join_code": game.join_code,
+        "join_link": f"http://localhost/?join={game.join_code}",
     }
 
 

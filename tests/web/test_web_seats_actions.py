@@ -1,13 +1,13 @@
 """SuperTrain's action tiles from a seat's phone, and naming the next round's starter."""
 
-from web_helpers import PLAYERS, seat_to_move
+from web_helpers import PLAYERS, phone_at_table, seat_to_move
 
 from companion import commands as c
 
 
 def test_a_seat_phone_says_it_played_a_skip_and_the_next_player_is_skipped(app, companion):
     companion.call(c.NewGame("supertrain", PLAYERS, starter=0))
-    phone = app.test_client()
+    phone = phone_at_table(app)
     token = phone.post("/api/seats/1/claim", json={}).json["csrf_token"]
     answer = phone.post(
         "/api/seats/1/action", json={"action": "skip"}, headers={"X-CSRF-Token": token}
@@ -28,7 +28,7 @@ def test_action_tiles_are_checked(host, app, game):
     )
     assert refused.status_code == 409 and "no action tile" in refused.json["error"]
     stranger = app.test_client().post(f"/api/seats/{seat}/action", json={"action": "skip"})
-    assert stranger.status_code == 403
+    assert stranger.status_code == 401
 
 
 def test_the_host_names_who_starts_the_next_round(host, game):
@@ -45,12 +45,12 @@ def test_the_host_names_who_starts_the_next_round(host, game):
 
 def test_a_seat_phone_asks_the_companion_to_roll(app, companion):
     companion.call(c.NewGame("dice-chains", PLAYERS, starter=1))
-    phone = app.test_client()
+    phone = phone_at_table(app)
     token = phone.post("/api/seats/2/claim", json={}).json["csrf_token"]
     answer = phone.post("/api/seats/2/roll", json={}, headers={"X-CSRF-Token": token})
     assert answer.status_code == 200, answer.json
     assert answer.json["state"]["last_roll"]["seat"] == 2
-    other = app.test_client()
+    other = phone_at_table(app)
     token = other.post("/api/seats/1/claim", json={}).json["csrf_token"]
     refused = other.post("/api/seats/1/roll", json={}, headers={"X-CSRF-Token": token})
     assert refused.status_code == 409 and "Bob's turn" in refused.json["error"]
@@ -68,7 +68,7 @@ def test_the_state_lists_only_the_gestures_the_game_accepts(client, companion):
 def test_a_dice_chains_phone_that_sends_a_pass_anyway_is_refused_in_words(app, companion):
     """A stale page or a crafted request: refused with the reason, nothing logged."""
     companion.call(c.NewGame("dice-chains", PLAYERS, starter=1))
-    phone = app.test_client()
+    phone = phone_at_table(app)
     token = phone.post("/api/seats/2/claim", json={}).json["csrf_token"]
     seq = companion.state()["seq"]
     for gesture in ("hold", "double", "out"):
@@ -83,7 +83,7 @@ def test_a_dice_chains_phone_that_sends_a_pass_anyway_is_refused_in_words(app, c
 def test_lifting_a_marker_in_dice_chains_is_refused_in_words(app, companion):
     """No passes, so no markers: a stale page's Lift my marker says so and logs nothing."""
     companion.call(c.NewGame("dice-chains", PLAYERS, starter=1))
-    phone = app.test_client()
+    phone = phone_at_table(app)
     token = phone.post("/api/seats/2/claim", json={}).json["csrf_token"]
     seq = companion.state()["seq"]
     refused = phone.post("/api/seats/2/lift-marker", json={}, headers={"X-CSRF-Token": token})

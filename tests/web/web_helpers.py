@@ -81,3 +81,21 @@ def score_everyone_but(game, keep: int) -> None:
     for seat in range(3):
         if seat + 1 != keep:
             game.call(c.EnterScore(seat, 10 + seat))
+
+
+def join(client):
+    """``client`` opens the join link of the game in play, as a phone at the table does."""
+    code = client.application.extensions["train_companion"].companion.join_code
+    client.get(f"/?join={code}")
+    return client
+
+
+def rejoin(page, companion) -> None:
+    """A browser phone opens the join link of the new game in play (a new game, a new code)."""
+    page.goto(page.url.split("?")[0] + f"?join={companion.join_code}")
+    page.wait_for_selector("#live.on")
+
+
+def phone_at_table(app):
+    """A new phone that joined the game in play (nothing claimed yet)."""
+    return join(app.test_client())
