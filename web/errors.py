@@ -45,7 +45,10 @@ def error_response(status: int, message: str, **extra: object):
 def register(app: Flask, max_photo_mb: float) -> None:
     @app.errorhandler(ApiError)
     def api_error(error: ApiError):
-        return error_response(error.status, error.message, **error.extra)
+        response = error_response(error.status, error.message, **error.extra)
+        if "retry_after" in error.extra:
+            response.headers["Retry-After"] = str(error.extra["retry_after"])
+        return response
 
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException):

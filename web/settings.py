@@ -22,7 +22,7 @@ class Settings:
     data_dir: Path
     public_url: str | None = None
     keepalive_seconds: float = 15.0
-    lockout_seconds: float = 60.0
+    lockout_seconds: float = 300.0
     wrong_pins_allowed: int = 5
     max_photo_bytes: int = 20 * MEGABYTE
     max_live_phones: int = 40
@@ -43,7 +43,7 @@ class Settings:
             data_dir=data_dir,
             public_url=config.get("public_url"),
             keepalive_seconds=_number(config, "keepalive_seconds", 15.0),
-            lockout_seconds=_number(config, "lockout_seconds", 60.0),
+            lockout_seconds=_number(config, "lockout_seconds", 300.0),
             wrong_pins_allowed=int(_number(config, "wrong_pins_allowed", 5)),
             max_photo_bytes=int(_number(config, "max_photo_mb", 20) * MEGABYTE),
             max_live_phones=int(_number(config, "max_live_phones", 40)),
