@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import secrets
+import threading
 from typing import Any
 
 from flask import Blueprint, jsonify, request, send_from_directory
@@ -23,6 +24,10 @@ from web.requests import seat_in_play
 bp = Blueprint("photos", __name__)
 
 PICTURE_NAME = re.compile(r"[0-9a-f]{32}\.jpg")
+READING = threading.Lock()
+"""One photo is decoded at a time: a 50-megapixel photo takes about 300 MB while it is read,
+and two at once would not fit a Pi's memory limit."""
+READING_WAIT_S = 30.0
 IMAGE_SIGNATURES = (b"\xff\xd8\xff", b"\x89PNG\r\n\x1a\n")
 
 
@@ -35,6 +40,10 @@ class VisionMissing(Exception):
     """The tile reader is not installed here."""
 
 
+class PhotoTooLarge(Exception):
+    """The photo has more pixels than the companion decodes (its header says so)."""
+
+
 def recognise_with_vision(data: bytes) -> dict[str, Any]:
     """The default recogniser: ``vision`` loaded only when the first photo arrives."""
     try:
@@ -44,8 +53,12 @@ def recognise_with_vision(data: bytes) -> dict[str, Any]:
     needed = ("load_photo", "recognise", "annotate")
     if not all(hasattr(vision, name) for name in needed):
         raise VisionMissing("this companion's tile reader cannot read phone photos yet")
+    import vision.photo
+
     try:
-        image = vision.load_photo(data)
+        image = vision.load_photo(data)  # reads the size from the header before decoding
+    except vision.photo.PhotoTooLarge as error:
+        raise PhotoTooLarge(str(error)) from None
     except CompanionError:
         raise
     except (ValueError, OSError) as error:  # not decodable as an image
@@ -114,12 +127,18 @@ def upload():
         raise ApiError(400, "the photo is empty")
     if not looks_like_image(data):
         raise ApiError(415, "that is not a photo: send a JPEG, PNG or WebP picture")
+    if not READING.acquire(timeout=READING_WAIT_S):
+        raise ApiError(503, "the companion is reading other photos; try again in a moment")
     try:
         result = table().recognise_photo(data)
     except VisionMissing as error:
         raise ApiError(503, f"{error}; type the score on the score pad instead") from None
+    except PhotoTooLarge as error:
+        raise ApiError(413, f"too large: {error}") from None
     except CompanionError as error:
         raise ApiError(415, f"the photo could not be read: {error}") from None
+    finally:
+        READING.release()
     name = f"{secrets.token_hex(16)}.jpg"
     directory = table().settings.photo_dir
     directory.mkdir(parents=True, exist_ok=True)
