@@ -24,12 +24,16 @@ class Server:
 
     def __init__(self, app, host: str, port: int, threads: int) -> None:
         self.app = app
+        # waitress reads a whole body before the app sees the request: it must refuse one
+        # over the app's own limit itself, from the headers, or it spools gigabytes first
+        self.max_body = int(app.config["MAX_CONTENT_LENGTH"])
         self._server = create_server(
             app,
             host=host,
             port=port,
             threads=threads,
             channel_timeout=60,
+            max_request_body_size=self.max_body,
             # lets a live stream see that its phone hung up (waitress.client_disconnected)
             channel_request_lookahead=1,
             ident="train-companion",
