@@ -25,7 +25,7 @@ class Settings:
     lockout_seconds: float = 300.0
     wrong_pins_allowed: int = 5
     max_photo_bytes: int = 20 * MEGABYTE
-    max_live_phones: int = 40
+    max_live_phones: int = 250
 
     @classmethod
     def load(cls, config: Mapping[str, Any] | None, default_data_dir: Path) -> Settings:
@@ -46,7 +46,7 @@ class Settings:
             lockout_seconds=_number(config, "lockout_seconds", 300.0),
             wrong_pins_allowed=int(_number(config, "wrong_pins_allowed", 5)),
             max_photo_bytes=int(_number(config, "max_photo_mb", 20) * MEGABYTE),
-            max_live_phones=int(_number(config, "max_live_phones", 40)),
+            max_live_phones=int(_number(config, "max_live_phones", 250)),
         )
 
     @property

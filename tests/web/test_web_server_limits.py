@@ -61,3 +61,35 @@ def test_the_server_limit_matches_the_apps(server):
     assert server.max_body == server.app.config["MAX_CONTENT_LENGTH"]
     with urllib.request.urlopen(server.url + "api/state", timeout=5) as response:
         assert json.load(response)["seq"] == 0
+
+
+def follow_the_stream(port: int) -> socket.socket:
+    """A phone on the live stream: its request sent and the stream's first line read."""
+    sock = socket.create_connection(("127.0.0.1", port), timeout=10)
+    sock.sendall(b"GET /events HTTP/1.1\r\nHost: table\r\nAccept: text/event-stream\r\n\r\n")
+    received = b""
+    while b"retry:" not in received:
+        chunk = sock.recv(4096)
+        assert chunk, received
+        received += chunk
+    assert received.startswith(b"HTTP/1.1 200"), received[:200]
+    return sock
+
+
+@pytest.mark.slow
+def test_200_phones_on_the_stream_and_150_idle_sockets_leave_room_for_everyone(server):
+    held: list[socket.socket] = []
+    try:
+        for _ in range(200):
+            held.append(follow_the_stream(server.port))
+        for number in range(150):
+            idle = socket.create_connection(("127.0.0.1", server.port), timeout=10)
+            if number % 2:
+                idle.sendall(b"GET /api/state HTTP/1.1\r\nHost: ta")  # and never the rest
+            held.append(idle)
+        with urllib.request.urlopen(server.url + "api/state", timeout=10) as response:
+            assert json.load(response)["seq"] == 0
+        assert follow_the_stream(server.port).close() is None  # and one more phone
+    finally:
+        for sock in held:
+            sock.close()
