@@ -24,7 +24,7 @@ from companion.games.base import Announce, EndTurn, Event, GoOut, Pass, Tap
 from companion.join_code import new_join_code
 from companion.match import Match, Record
 from companion.snapshot import snapshot
-from companion.store import Store, StoredEvent
+from companion.store import StorageFull, Store, StoredEvent
 
 log = logging.getLogger("train_companion")
 
@@ -62,6 +62,8 @@ class Companion:
         self.join_code: str | None = None  # the game's join code, kept in its first event
         self.seq = store.last_seq()
         self.degraded: dict[str, str] = {}
+        self.storage = "ok"  # "full" or "failing" while the event log cannot be written
+        self._state_listeners: list[Callable[[dict[str, Any]], None]] = []
         self._queue: queue.Queue = queue.Queue(maxsize=1000)
         self._listeners: list[Listener] = []
         self._thread: threading.Thread | None = None
@@ -79,6 +81,11 @@ class Companion:
             self._listeners.insert(0, listener)
         else:
             self._listeners.append(listener)
+
+    def add_state_listener(self, listener: Callable[[dict[str, Any]], None]) -> None:
+        """Hear the state when it changes without an event (the event log failing or
+        recovering), so the score pads can say so."""
+        self._state_listeners.append(listener)
 
     def state(self) -> dict[str, Any]:
         return self._state
@@ -142,15 +149,16 @@ class Companion:
 
     def _commit(self, record: Record) -> list[Event]:
         kind, payload = record
-        if kind == "game_started":
-            self.game_id = self.store.new_game(payload["game"], payload["players"])
-            self.join_code = payload.get("join_code")
         try:
+            if kind == "game_started":
+                self.game_id = self.store.new_game(payload["game"], payload["players"])
+                self.join_code = payload.get("join_code")
             stored = self.store.append(self.game_id, kind, payload)
         except StoreError as error:
-            self.degraded["store"] = str(error)
+            self._storage_failed(error)
             raise
         self.degraded.pop("store", None)
+        self.storage = "ok"
         self.seq = stored.seq
         events = self.match.apply(kind, payload)
         self._state = snapshot(self)
@@ -162,6 +170,18 @@ class Companion:
             except Exception:  # an LED or a phone must never stop the game
                 log.exception("a listener failed on %s", kind)
         return events
+
+    def _storage_failed(self, error: StoreError) -> None:
+        """Nothing was written: say so on every score pad; reads carry on as before."""
+        log.error("%s", error)
+        self.degraded["store"] = str(error)
+        self.storage = "full" if isinstance(error, StorageFull) else "failing"
+        self._state = snapshot(self)
+        for listener in self._state_listeners:
+            try:
+                listener(self._state)
+            except Exception:
+                log.exception("a state listener failed")
 
     # --- commands ----------------------------------------------------------------------
     def _do_NewGame(self, cmd: c.NewGame) -> list[Event]:

@@ -43,6 +43,10 @@ CREATE TABLE IF NOT EXISTS games (
 """
 
 
+class StorageFull(StoreError):
+    """The disk (or the SD card) is full: nothing more can be written."""
+
+
 @dataclass(frozen=True, slots=True)
 class StoredEvent:
     seq: int
@@ -147,6 +151,11 @@ class Store:
                     db.execute("ROLLBACK")
                 raise
         except sqlite3.Error as error:
+            if getattr(error, "sqlite_errorcode", None) == sqlite3.SQLITE_FULL:
+                raise StorageFull(
+                    f"storage full: scores are not being saved ({self.path}: {error}); free "
+                    "some space on the SD card"
+                ) from None
             raise StoreError(f"cannot write the event log at {self.path}: {error}") from None
 
     # --- reading ---------------------------------------------------------------------------
