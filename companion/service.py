@@ -186,7 +186,7 @@ class Companion:
     # --- commands ----------------------------------------------------------------------
     def _do_NewGame(self, cmd: c.NewGame) -> list[Event]:
         record = Match.prepare_start(cmd.game, cmd.players, cmd.preset, cmd.options)
-        _rehearse_start(record, cmd.starter)  # a refused game must not end the one in play
+        rehearse_start(record, cmd.starter)  # a refused game must not end the one in play
         record[1]["join_code"] = new_join_code()
         if self.match.game is not None and not self.match.finished:
             self._commit(self.match.prepare_end())
@@ -448,14 +448,27 @@ class Companion:
         log.info("%s game %s at event %s", done, game_id, events[-1].seq)
 
 
-def _rehearse_start(record: Record, starter: int | None) -> None:
+def rehearse_start(record: Record, starter: int | None = None) -> None:
     """Start the game and its first round on a scratch match, so a game that cannot start
     (a house rule the rules take but cannot play) is refused before anything is written."""
-    scratch = Match()
     try:
-        scratch.apply(*record)
-        scratch.apply(*scratch.prepare_round(starter))
+        _start_on_scratch(record, starter)
     except CompanionError:
         raise
-    except Exception as error:  # a bad option the rules did not name
+    except Exception as error:  # a bad option the rules did not name: find it
+        kind, payload = record
+        for name, value in payload["options"].items():
+            alone = (kind, payload | {"options": {name: value}})
+            try:
+                _start_on_scratch(alone, starter)
+            except Exception:
+                raise CompanionError(
+                    f"the house rule {name}={value!r} cannot be played ({error})"
+                ) from None
         raise CompanionError(f"this game cannot start with those house rules ({error})") from None
+
+
+def _start_on_scratch(record: Record, starter: int | None) -> None:
+    scratch = Match()
+    scratch.apply(*record)
+    scratch.apply(*scratch.prepare_round(starter))

@@ -14,6 +14,7 @@ import time
 from pathlib import Path
 
 from companion import commands as c
+from companion.cli import arguments
 from companion.errors import CompanionError
 
 NAMES = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
@@ -39,17 +40,21 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
         description=__doc__.splitlines()[0],
     )
     parser.add_argument("--game", default="mexican-train", help="game id (default mexican-train)")
-    parser.add_argument("--players", type=int, default=4, help="2 to 8 (default 4)")
+    parser.add_argument(
+        "--players", type=arguments.count(2, 8, "players"), default=4, help="2 to 8 (default 4)"
+    )
     parser.add_argument("--rounds", type=int, help="rounds to play (default: the whole game)")
     parser.add_argument("--preset", help="the publisher's rules (see `games`)")
     parser.add_argument("--seed", type=int, default=1, help="seed for the shuffles (default 1)")
     parser.add_argument(
         "--speed",
-        type=float,
+        type=arguments.speed,
         default=1.0,
         help="1 = people's pace, 2 = twice as fast, 0 = as fast as it can (default 1)",
     )
-    parser.add_argument("--port", type=int, default=8080, help="score pad port (default 8080)")
+    parser.add_argument(
+        "--port", type=arguments.port, default=8080, help="score pad port (default 8080)"
+    )
     parser.add_argument("--data-dir", type=Path, help="keep the event log here (default: temp)")
     return parser
 
