@@ -25,10 +25,14 @@ MAX_PIXELS = 52_000_000
 50-megapixel phone camera's photos (8160 x 6120, 8400 x 6000) fit."""
 
 MAX_FILE_BYTES = 200 * 1024 * 1024
+REDUCE_OTHERS_ABOVE = 16_000_000
+"""PNG, WebP and BMP photos with more pixels than this are read at half size."""
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 # JPEG start-of-frame markers (baseline, progressive, lossless, arithmetic): they hold the size
 _JPEG_FRAMES = {0xC0, 0xC1, 0xC2, 0xC3, 0xC5, 0xC6, 0xC7, 0xC9, 0xCA, 0xCB, 0xCD, 0xCE, 0xCF}
+_JPEG_PROGRESSIVE = {0xC2, 0xC6, 0xCA, 0xCE}
+MAX_COEFFICIENT_BYTES = 160 * 1024 * 1024
 # markers that stand alone, without a length: TEM, the restart markers, start of image
 _JPEG_BARE = {0x01, *range(0xD0, 0xD9)}
 
@@ -65,6 +69,12 @@ def _png_size(data: bytes) -> tuple[int, int] | None:
 
 
 def _jpeg_size(data: bytes) -> tuple[int, int] | None:
+    frame = _jpeg_frame(data)
+    return None if frame is None else frame[:2]
+
+
+def _jpeg_frame(data: bytes) -> tuple[int, int, int, list[tuple[int, int]]] | None:
+    """A JPEG's width, height, frame marker and each component's sampling factors."""
     at = 2
     while at + 4 <= len(data):
         if data[at] != 0xFF:
@@ -78,7 +88,11 @@ def _jpeg_size(data: bytes) -> tuple[int, int] | None:
             continue
         if marker in _JPEG_FRAMES:
             height, width = struct.unpack(">HH", data[at + 5 : at + 9])
-            return width, height
+            count = data[at + 9]
+            factors = [
+                (data[at + 11 + 3 * i] >> 4, data[at + 11 + 3 * i] & 0x0F) for i in range(count)
+            ]
+            return width, height, marker, factors
         if marker == 0xDA:  # the picture data begins and no frame header came before it
             return None
         at += 2 + struct.unpack(">H", data[at + 2 : at + 4])[0]
@@ -119,6 +133,8 @@ def check_size(data: bytes, name: str = "photo") -> tuple[int, int]:
     if size is None or 0 in size:
         raise PhotoError(f"{name}: not a JPEG, PNG, WebP or BMP photo, or its header is damaged")
     width, height = size
+    if data[:2] == b"\xff\xd8":
+        _check_progressive(_jpeg_frame(data), name)
     if width * height > MAX_PIXELS:
         megapixels = width * height / 1e6
         raise PhotoTooLarge(
@@ -127,6 +143,27 @@ def check_size(data: bytes, name: str = "photo") -> tuple[int, int]:
             "camera takes); send a smaller photo"
         )
     return size
+
+
+def _check_progressive(frame, name: str) -> None:
+    """A progressive JPEG is decoded from all its coefficients at once, two bytes for each
+    sample of each component, whatever size it is read at: refuse one that would need more
+    than ``MAX_COEFFICIENT_BYTES`` (a 50-megapixel photo with the usual colour subsampling
+    needs 150 MB; the same without subsampling 300 MB)."""
+    if frame is None:
+        return
+    width, height, marker, factors = frame
+    if marker not in _JPEG_PROGRESSIVE or not factors:
+        return
+    most_h = max(h for h, _ in factors) or 1
+    most_v = max(v for _, v in factors) or 1
+    samples = sum(width * height * h * v / (most_h * most_v) for h, v in factors)
+    if samples * 2 > MAX_COEFFICIENT_BYTES:
+        raise PhotoTooLarge(
+            f"{name}: a progressive JPEG of {width} x {height} pixels needs "
+            f"{samples * 2 / 2**20:.0f} MB to read, more than the companion allows; send the "
+            "camera's own photo or a smaller one"
+        )
 
 
 def _looks_truncated(data: bytes) -> bool:
@@ -145,10 +182,12 @@ _REDUCED = {
 
 
 def _decode_flag(data: bytes, size: tuple[int, int]) -> int:
-    """Decode a huge JPEG at a half, quarter or eighth straight away to spare memory (other
-    kinds are decoded whole: OpenCV shrinks them only after decoding)."""
+    """Decode a huge JPEG at a half, quarter or eighth straight away to spare memory. Other
+    kinds are decoded whole, but a big one is asked for at half size all the same: OpenCV
+    then hands back (and copies) a quarter of the pixels, not all of them."""
     if data[:2] != b"\xff\xd8":
-        return cv2.IMREAD_COLOR
+        big = size[0] * size[1] > REDUCE_OTHERS_ABOVE
+        return cv2.IMREAD_REDUCED_COLOR_2 if big else cv2.IMREAD_COLOR
     factor = 1
     while max(size) // (factor * 2) >= MAX_SIDE and factor < 8:
         factor *= 2

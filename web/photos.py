@@ -16,6 +16,7 @@ from flask import Blueprint, jsonify, request, send_from_directory
 
 from companion import commands as c
 from companion.errors import CompanionError
+from companion.memory import release_free_memory
 from web.auth import check_csrf, claimed_seat, host_or_joined, is_host
 from web.context import table
 from web.errors import ApiError
@@ -138,6 +139,7 @@ def upload():
     except CompanionError as error:
         raise ApiError(415, f"the photo could not be read: {error}") from None
     finally:
+        release_free_memory()  # the decoded photo's memory goes back to the system
         READING.release()
     name = f"{secrets.token_hex(16)}.jpg"
     directory = table().settings.photo_dir

@@ -52,7 +52,7 @@ def memory_setting(text: str, name: str) -> int:
 
 
 def test_memory_is_limited_for_a_2_gb_pi():
-    """The service may use what it needs (about 370 MB at its worst, reading a 50-megapixel
+    """The service may use what it needs (about 300 MB at its worst, reading a 50-megapixel
     photo), is pressed to give memory back above MemoryHigh= and is stopped (and restarted,
     the game resumed from the log) above MemoryMax=, long before a 2 GB Pi runs out."""
     text = UNIT.read_text()
