@@ -133,8 +133,15 @@ def test_no_input_makes_a_server_error(table, data):
             assert first.startswith(b"retry:") and second.startswith((b"id:", b":"))
         response.close()
         return
-    response = client.open(path, method=method, data=raw, headers=sent_headers)
+    query = data.draw(
+        st.dictionaries(st.sampled_from(["join", "last_event_id", "seat"]), header_text),
+        label="query",
+    )
+    response = client.open(path, method=method, data=raw, headers=sent_headers, query_string=query)
     check(response, path)
+    if response.status_code in (301, 302, 303, 307, 308):
+        assert response.headers["Location"].startswith("/")
+        assert not response.headers["Location"].startswith("//")
 
 
 # The defects the fuzzing found, each on its own.
