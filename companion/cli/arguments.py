@@ -57,18 +57,3 @@ def speed(text: str) -> float:
             f"a speed is a number from 0 (as fast as it can) to {FASTEST:g}, not {text!r}"
         )
     return value
-
-
-def count(low: int, high: int, what: str):
-    """A whole number from ``low`` to ``high``."""
-
-    def checked(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            value = low - 1
-        if not low <= value <= high:
-            raise argparse.ArgumentTypeError(f"{what} is {low} to {high}, not {text!r}")
-        return value
-
-    return checked

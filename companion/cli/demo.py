@@ -40,9 +40,7 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
         description=__doc__.splitlines()[0],
     )
     parser.add_argument("--game", default="mexican-train", help="game id (default mexican-train)")
-    parser.add_argument(
-        "--players", type=arguments.count(2, 8, "players"), default=4, help="2 to 8 (default 4)"
-    )
+    parser.add_argument("--players", type=int, default=4, help="2 to 8 (default 4)")
     parser.add_argument("--rounds", type=int, help="rounds to play (default: the whole game)")
     parser.add_argument("--preset", help="the publisher's rules (see `games`)")
     parser.add_argument("--seed", type=int, default=1, help="seed for the shuffles (default 1)")
