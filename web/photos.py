@@ -7,6 +7,8 @@ directory under a name the server makes; the picture route accepts that name for
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import re
 import secrets
 import threading
@@ -142,9 +144,7 @@ def upload():
         release_free_memory()  # the decoded photo's memory goes back to the system
         READING.release()
     name = f"{secrets.token_hex(16)}.jpg"
-    directory = table().settings.photo_dir
-    directory.mkdir(parents=True, exist_ok=True)
-    (directory / name).write_bytes(result["annotated_jpeg"])
+    _keep_picture(name, result["annotated_jpeg"])
     tiles = list(result.get("tiles") or [])
     answer: dict[str, Any] = {
         "picture": name,
@@ -158,6 +158,24 @@ def upload():
     if seat is not None:
         answer["reading"] = _hand_read(seat, answer["pip_total"], tiles, answer, name)
     return jsonify(answer)
+
+
+def _keep_picture(name: str, jpeg: bytes) -> None:
+    """Save the annotated picture; a full or read-only card is a 503 that says so."""
+    directory = table().settings.photo_dir
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+        (directory / name).write_bytes(jpeg)
+    except OSError as error:
+        with contextlib.suppress(OSError):  # no half-written picture left behind
+            (directory / name).unlink(missing_ok=True)
+        full = error.errno == errno.ENOSPC
+        why = "storage full" if full else error.strerror or "cannot write"
+        raise ApiError(
+            503,
+            f"the hand's picture cannot be saved ({why}: {directory}); type the score on the "
+            "score pad instead",
+        ) from None
 
 
 def _hand_read(seat: int, total: int, tiles: list, answer: dict, name: str) -> str:

@@ -85,3 +85,20 @@ def test_the_page_says_the_storage_is_full(phone_page, game, host):
         "'storage full: scores are not being saved')",
         timeout=3000,
     )
+
+
+def test_a_photo_that_cannot_be_saved_is_a_503_not_a_crash(host, game, app):
+    import io
+
+    from web_helpers import png
+
+    photos = app.extensions["train_companion"].settings.photo_dir
+    photos.write_text("a file where the photos folder should be")  # the folder cannot be made
+    response = host.post(
+        "/api/photos",
+        data={"photo": (io.BytesIO(png()), "hand.png")},
+        headers={"X-CSRF-Token": host.token},
+        content_type="multipart/form-data",
+    )
+    assert response.status_code == 503
+    assert "cannot be saved" in response.json["error"]
