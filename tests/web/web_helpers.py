@@ -92,7 +92,7 @@ def join(client):
 
 def rejoin(page, companion) -> None:
     """A browser phone opens the join link of the new game in play (a new game, a new code)."""
-    page.goto(page.url.split("?")[0] + f"?join={companion.join_code}")
+    page.goto(page.url.split("#")[0].split("?")[0] + f"?join={companion.join_code}")
     page.wait_for_selector("#live.on")
 
 
