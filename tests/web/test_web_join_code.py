@@ -127,7 +127,7 @@ def test_the_host_sees_the_code_and_the_join_link(host, game):
     info = host.get("/api/session").json
     assert info["join_code"] == game.join_code
     assert info["join_link"] == f"http://localhost/?join={game.join_code}"
-    assert game.join_code in host.get("/").text  # the page has it for the host section
+    assert game.join_code in host.get("/").text  # on the host's section of the page
 
 
 def test_the_code_survives_a_restart(tmp_path, config):
