@@ -4,6 +4,7 @@ input it cannot use, never a 500 and never a broken stream (property-based, Hypo
 from __future__ import annotations
 
 import json
+from urllib.parse import urlsplit
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -139,9 +140,9 @@ def test_no_input_makes_a_server_error(table, data):
     )
     response = client.open(path, method=method, data=raw, headers=sent_headers, query_string=query)
     check(response, path)
-    if response.status_code in (301, 302, 303, 307, 308):
-        assert response.headers["Location"].startswith("/")
-        assert not response.headers["Location"].startswith("//")
+    if response.status_code in (301, 302, 303, 307, 308):  # only ever to the companion itself
+        where = urlsplit(response.headers["Location"])
+        assert where.netloc in ("", "localhost"), response.headers["Location"]
 
 
 # The defects the fuzzing found, each on its own.
