@@ -72,6 +72,8 @@ def recognise_with_vision(data: bytes) -> dict[str, Any]:
         "tiles": _get(recognition, "tiles"),
         "pip_total": _get(recognition, "pip_total"),
         "low_confidence": bool(_get(recognition, "low_confidence", False)),
+        "status": _get(recognition, "status"),
+        "reasons": list(_get(recognition, "reasons", None) or []),
         "annotated_jpeg": _jpeg(annotated),
     }
 
@@ -155,9 +157,20 @@ def upload():
         "seat": seat,
         "reading": None,
     }
+    answer["status"], answer["reasons"] = verdict(result, answer["low_confidence"])
     if seat is not None:
         answer["reading"] = _hand_read(seat, answer["pip_total"], tiles, answer, name)
     return jsonify(answer)
+
+
+def verdict(result: dict[str, Any], low_confidence: bool) -> tuple[str, list[str]]:
+    """The tile reader's verdict (ok, check, unreadable) and its words for the player; a
+    reader that gives none is taken at its low-confidence flag."""
+    status = result.get("status")
+    if status not in ("ok", "check", "unreadable"):
+        status = "check" if low_confidence else "ok"
+    reasons = [str(reason) for reason in result.get("reasons") or () if reason]
+    return status, reasons
 
 
 def _keep_picture(name: str, jpeg: bytes) -> None:
