@@ -29,6 +29,7 @@ also come from the environment variable ``TRAIN_COMPANION_PIN``.
 from __future__ import annotations
 
 import os
+import stat
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -49,6 +50,7 @@ DEFAULT_DATA_DIR = "~/.local/share/train-companion"
 DEFAULT_MAT_SIZE_MM = (600.0, 400.0)  # the scoring zone inside the mat's markers
 DEFAULT_KEEP_FINISHED_GAMES = 10  # a 13-round game of 4 is some 10-20 MB of photos
 PIN_VARIABLE = "TRAIN_COMPANION_PIN"
+MAX_CONFIG_BYTES = 1024 * 1024
 
 
 @dataclass(frozen=True)
@@ -76,15 +78,45 @@ def load_config(path: str | Path | None = None, environ: dict[str, str] | None =
     if path is not None:
         path = Path(path)
         source = str(path)
+        text = read_config_text(path)
         try:
-            raw = tomllib.loads(path.read_text(encoding="utf-8"))
-        except FileNotFoundError:
-            raise ConfigError(f"no config file at {path}") from None
-        except (OSError, UnicodeDecodeError) as error:
-            raise ConfigError(f"cannot read the config file {path}: {error}") from None
+            raw = tomllib.loads(text)
         except tomllib.TOMLDecodeError as error:
             raise ConfigError(f"{path} is not valid TOML: {error}") from None
+        except RecursionError:
+            raise ConfigError(f"{path}: its arrays or tables are nested too deeply") from None
     return _build(raw, environ, source)
+
+
+def read_config_text(path: Path) -> str:
+    """The text of a config file: a regular file of at most 1 MB in UTF-8. A FIFO, a device
+    (/dev/zero) or a directory is refused at once, before a byte is read, so a wrong path
+    never hangs the service or fills its memory."""
+    try:
+        descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY)
+    except FileNotFoundError:
+        raise ConfigError(f"no config file at {path}") from None
+    except OSError as error:
+        raise ConfigError(f"cannot read the config file {path}: {error.strerror}") from None
+    kind = os.fstat(descriptor).st_mode
+    if not stat.S_ISREG(kind):
+        os.close(descriptor)
+        if stat.S_ISDIR(kind):
+            raise ConfigError(f"{path} is a directory, not a config file")
+        raise ConfigError(f"{path} is not a regular file (a FIFO or a device?)")
+    with os.fdopen(descriptor, "rb") as file:
+        try:
+            data = file.read(MAX_CONFIG_BYTES + 1)
+        except OSError as error:
+            raise ConfigError(f"cannot read the config file {path}: {error.strerror}") from None
+    if len(data) > MAX_CONFIG_BYTES:
+        raise ConfigError(f"{path} is too large for a config file (over 1 MB)")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise ConfigError(
+            f"{path} is not UTF-8 text (byte {error.start}); save it as UTF-8"
+        ) from None
 
 
 def _build(raw: dict[str, Any], environ, source: str) -> Config:

@@ -24,7 +24,7 @@ from companion.games.base import Announce, EndTurn, Event, GoOut, Pass, Tap
 from companion.join_code import new_join_code
 from companion.match import Match, Record
 from companion.snapshot import snapshot
-from companion.store import Store, StoredEvent
+from companion.store import StorageFull, Store, StoredEvent
 
 log = logging.getLogger("train_companion")
 
@@ -62,6 +62,8 @@ class Companion:
         self.join_code: str | None = None  # the game's join code, kept in its first event
         self.seq = store.last_seq()
         self.degraded: dict[str, str] = {}
+        self.storage = "ok"  # "full" or "failing" while the event log cannot be written
+        self._state_listeners: list[Callable[[dict[str, Any]], None]] = []
         self._queue: queue.Queue = queue.Queue(maxsize=1000)
         self._listeners: list[Listener] = []
         self._thread: threading.Thread | None = None
@@ -79,6 +81,11 @@ class Companion:
             self._listeners.insert(0, listener)
         else:
             self._listeners.append(listener)
+
+    def add_state_listener(self, listener: Callable[[dict[str, Any]], None]) -> None:
+        """Hear the state when it changes without an event (the event log failing or
+        recovering), so the score pads can say so."""
+        self._state_listeners.append(listener)
 
     def state(self) -> dict[str, Any]:
         return self._state
@@ -142,15 +149,16 @@ class Companion:
 
     def _commit(self, record: Record) -> list[Event]:
         kind, payload = record
-        if kind == "game_started":
-            self.game_id = self.store.new_game(payload["game"], payload["players"])
-            self.join_code = payload.get("join_code")
         try:
+            if kind == "game_started":
+                self.game_id = self.store.new_game(payload["game"], payload["players"])
+                self.join_code = payload.get("join_code")
             stored = self.store.append(self.game_id, kind, payload)
         except StoreError as error:
-            self.degraded["store"] = str(error)
+            self._storage_failed(error)
             raise
         self.degraded.pop("store", None)
+        self.storage = "ok"
         self.seq = stored.seq
         events = self.match.apply(kind, payload)
         self._state = snapshot(self)
@@ -163,12 +171,25 @@ class Companion:
                 log.exception("a listener failed on %s", kind)
         return events
 
+    def _storage_failed(self, error: StoreError) -> None:
+        """Nothing was written: say so on every score pad; reads carry on as before."""
+        log.error("%s", error)
+        self.degraded["store"] = str(error)
+        self.storage = "full" if isinstance(error, StorageFull) else "failing"
+        self._state = snapshot(self)
+        for listener in self._state_listeners:
+            try:
+                listener(self._state)
+            except Exception:
+                log.exception("a state listener failed")
+
     # --- commands ----------------------------------------------------------------------
     def _do_NewGame(self, cmd: c.NewGame) -> list[Event]:
+        record = Match.prepare_start(cmd.game, cmd.players, cmd.preset, cmd.options)
+        rehearse_start(record, cmd.starter)  # a refused game must not end the one in play
+        record[1]["join_code"] = new_join_code()
         if self.match.game is not None and not self.match.finished:
             self._commit(self.match.prepare_end())
-        record = Match.prepare_start(cmd.game, cmd.players, cmd.preset, cmd.options)
-        record[1]["join_code"] = new_join_code()
         self.match = Match()
         events = self._commit(record)
         return events + self._commit(self.match.prepare_round(cmd.starter))
@@ -201,9 +222,9 @@ class Companion:
 
     def _do_RollDice(self, cmd: c.RollDice) -> list[Event]:
         match = self._match()
+        self._seat_to_move(cmd.seat)
         if not match.game.dice:
             raise CompanionError(f"{match.game.title} is not played with dice")
-        self._seat_to_move(cmd.seat)
         dice = [self._dice.randint(1, 6) for _ in range(match.game.dice)]
         return self._commit(
             ("dice_rolled", {"round": match.setup.number, "seat": cmd.seat, "dice": dice})
@@ -212,7 +233,9 @@ class Companion:
     def _do_Knock(self, cmd: c.Knock) -> list[Event]:
         match = self._match()
         state = match.state
-        if state is None or state.outcome is not None or state.turn in getattr(state, "tapped", ()):
+        if match.finished or state is None or state.outcome is not None:
+            return []
+        if state.turn in getattr(state, "tapped", ()):
             return []
         if "double" not in match.game.live_gestures:
             return []  # a game without last-tile taps: a knock is just a tile laid
@@ -224,10 +247,16 @@ class Companion:
         return self._do_NextRound(c.NextRound())
 
     def _do_LiftMarker(self, cmd: c.LiftMarker) -> list[Event]:
+        """The seat to move played on its own train again: its marker comes off."""
         match = self._match()
         self._check_seat(cmd.seat)
         if "hold" not in match.game.live_gestures:
             raise CompanionError(f"there are no markers in {match.game.title}")
+        if match.finished:
+            raise CompanionError("the game is over; the host can start a new one")
+        self._seat_to_move(cmd.seat)
+        if cmd.seat not in getattr(match.state, "markers", ()):
+            raise CompanionError(f"{match.players[cmd.seat]} has no marker out to lift")
         return self._commit(("marker_lifted", {"seat": cmd.seat}))
 
     def _do_ClaimSeat(self, cmd: c.ClaimSeat) -> list[Event]:
@@ -256,6 +285,8 @@ class Companion:
 
     def _do_EndRound(self, cmd: c.EndRound) -> list[Event]:
         match = self._match()
+        if match.finished:
+            raise CompanionError("the game is over; the host can start a new one")
         if match.state is None or match.state.outcome is not None:
             raise CompanionError("no round is in play")
         out = list(match.state.out)  # gone out while the others took their first turn
@@ -267,6 +298,8 @@ class Companion:
 
     def _do_NextRound(self, cmd: c.NextRound) -> list[Event]:
         match = self._match()
+        if match.finished:
+            raise CompanionError("the game is over; the host can start a new one")
         if match.round_needs_scores():
             waiting = ", ".join(match.players[s] for s in self._waiting())
             raise CompanionError(f"the round is not scored yet: waiting for {waiting}")
@@ -390,6 +423,8 @@ class Companion:
         """The match, if a round is in play and it is ``seat``'s turn; else say whose it is."""
         match = self._match()
         self._check_seat(seat)
+        if match.finished:
+            raise CompanionError("the game is over; the host can start a new one")
         state = match.state
         if state is None or state.outcome is not None:
             raise CompanionError("no round is in play; press the centerpiece for the next one")
@@ -411,13 +446,42 @@ class Companion:
             raise CompanionError(f"there is no seat {seat + 1}; seats are 1 to {players}")
 
     def _resume(self) -> None:
+        """The latest game, replayed: in play, or finished (its result stays on the score
+        pad until the host starts a new game)."""
         game_id = self.store.latest_game()
         if game_id is None:
             return
         events = self.store.events(game_id)
-        if not events or any(e.type == "game_ended" for e in events):
+        if not events:
             return
         self.game_id = game_id
         self.join_code = events[0].payload.get("join_code")
         self.match = Match.replay((e.type, e.payload) for e in events)
-        log.info("resumed game %s at event %s", game_id, events[-1].seq)
+        done = "finished" if self.match.finished else "resumed"
+        log.info("%s game %s at event %s", done, game_id, events[-1].seq)
+
+
+def rehearse_start(record: Record, starter: int | None = None) -> None:
+    """Start the game and its first round on a scratch match, so a game that cannot start
+    (a house rule the rules take but cannot play) is refused before anything is written."""
+    try:
+        _start_on_scratch(record, starter)
+    except CompanionError:
+        raise
+    except Exception as error:  # a bad option the rules did not name: find it
+        kind, payload = record
+        for name, value in payload["options"].items():
+            alone = (kind, payload | {"options": {name: value}})
+            try:
+                _start_on_scratch(alone, starter)
+            except Exception:
+                raise CompanionError(
+                    f"the house rule {name}={value!r} cannot be played ({error})"
+                ) from None
+        raise CompanionError(f"this game cannot start with those house rules ({error})") from None
+
+
+def _start_on_scratch(record: Record, starter: int | None) -> None:
+    scratch = Match()
+    scratch.apply(*record)
+    scratch.apply(*scratch.prepare_round(starter))

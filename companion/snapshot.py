@@ -28,6 +28,7 @@ def snapshot(companion) -> dict[str, Any]:
         "game_id": companion.game_id,
         "phase": phase(match),
         "degraded": dict(companion.degraded),
+        "storage": getattr(companion, "storage", "ok"),  # "full": scores are not being saved
         "game": None,
         "players": [],
         "totals": {},

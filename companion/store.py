@@ -22,6 +22,7 @@ from companion.errors import StoreError
 APPLICATION_ID = 0x54436D70  # "TCmp": marks the file as ours
 SCHEMA_VERSION = 1
 FILENAME = "train-companion.sqlite3"
+SQLITE_SMALLEST, SQLITE_LARGEST = -(2**63), 2**63 - 1  # what an INTEGER column holds
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS events (
@@ -40,6 +41,10 @@ CREATE TABLE IF NOT EXISTS games (
     finished INTEGER NOT NULL DEFAULT 0
 );
 """
+
+
+class StorageFull(StoreError):
+    """The disk (or the SD card) is full: nothing more can be written."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,6 +151,11 @@ class Store:
                     db.execute("ROLLBACK")
                 raise
         except sqlite3.Error as error:
+            if getattr(error, "sqlite_errorcode", None) == sqlite3.SQLITE_FULL:
+                raise StorageFull(
+                    f"storage full: scores are not being saved ({self.path}: {error}); free "
+                    "some space on the SD card"
+                ) from None
             raise StoreError(f"cannot write the event log at {self.path}: {error}") from None
 
     # --- reading ---------------------------------------------------------------------------
@@ -192,6 +202,8 @@ class Store:
         return [(game_id, picture) for game_id, picture in pictures if picture]
 
     def _select(self, where: str, args: tuple) -> list[StoredEvent]:
+        if not all(SQLITE_SMALLEST <= number <= SQLITE_LARGEST for number in args):
+            return []  # no game or sequence number is that large (or small)
         with self._lock:
             rows = self._db.execute(
                 f"SELECT seq, game_id, at, type, payload FROM events {where}", args

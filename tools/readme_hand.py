@@ -30,8 +30,14 @@ def main() -> int:
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "images" / "hand-read.jpg")
     args = parser.parse_args()
     photo = render_world(
-        args.seed, size=(1920, 1080), tiles=HAND, set_max=12, background="wood", slant=20,
-        closeup=False, empty=False,
+        args.seed,
+        size=(1920, 1080),
+        tiles=HAND,
+        set_max=12,
+        background="wood",
+        slant=20,
+        closeup=False,
+        empty=False,
     )
     reading = recognise(photo.image, set_max=12)
     picture = annotate(photo.image, reading)

@@ -10,7 +10,7 @@ from typing import Any
 from flask import Blueprint, Response, jsonify
 
 from companion import commands as c
-from companion.errors import CompanionError
+from companion.errors import CompanionError, StoreError
 from companion.games.base import game_class, game_ids, option_docs
 from web.auth import host_only
 from web.context import table
@@ -26,6 +26,8 @@ def run(command: Any, refused_status: int = 409):
     """Hand a command to the game loop and answer with what happened and the new state."""
     try:
         events = table().companion.call(command)
+    except StoreError as error:  # a full disk: nothing was written
+        raise ApiError(503, str(error)) from None
     except CompanionError as error:
         raise ApiError(refused_status, str(error)) from None
     state = table().companion.state()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
@@ -13,6 +15,7 @@ from web.auth import PinGuard
 from web.context import Recogniser, Table
 from web.errors import register as register_errors
 from web.events import Broadcaster
+from web.host_sessions import HostSessions
 from web.photos import recognise_with_vision
 from web.settings import Settings
 
@@ -33,6 +36,8 @@ BLUEPRINTS = (
     history.bp,
 )
 
+SESSION_SECONDS = 12 * 3600
+
 CONTENT_SECURITY_POLICY = (
     "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
     "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
@@ -43,11 +48,13 @@ def create_app(
     companion: Companion,
     config: Mapping[str, Any] | None = None,
     recognise_photo: Recogniser | None = None,
+    clock: Callable[[], float] = time.monotonic,
 ) -> Flask:
     """The score pad for ``companion``. ``config`` keys: pin, data_dir, secret_key,
     public_url, keepalive_seconds, lockout_seconds, wrong_pins_allowed, max_photo_mb,
     max_live_phones. ``recognise_photo(bytes) -> {tiles, pip_total, low_confidence,
-    annotated_jpeg}`` reads hand photos (default: the ``vision`` package, loaded lazily)."""
+    annotated_jpeg}`` reads hand photos (default: the ``vision`` package, loaded lazily).
+    ``clock`` times the waits after wrong PINs and join codes."""
     settings = Settings.load(config, companion.store.path.parent)
     app = Flask(__name__)
     app.config.update(
@@ -56,7 +63,7 @@ def create_app(
         SESSION_COOKIE_NAME="train_companion",
         SESSION_COOKIE_HTTPONLY=True,
         SESSION_COOKIE_SAMESITE="Strict",
-        PERMANENT_SESSION_LIFETIME=timedelta(hours=12),
+        PERMANENT_SESSION_LIFETIME=timedelta(seconds=SESSION_SECONDS),
         SEND_FILE_MAX_AGE_DEFAULT=3600,
     )
     app.json.sort_keys = False
@@ -64,9 +71,10 @@ def create_app(
         companion=companion,
         settings=settings,
         broadcaster=Broadcaster(companion),
-        guard=PinGuard(settings.pin, settings.wrong_pins_allowed, settings.lockout_seconds),
+        guard=PinGuard(settings.pin, guesses(settings, clock)),
         recognise_photo=recognise_photo or recognise_with_vision,
-        attempts=Attempts(),
+        attempts=guesses(settings, clock),
+        host_sessions=HostSessions(settings.data_dir / "host-logins.json", SESSION_SECONDS),
     )
     register_errors(app, settings.max_photo_bytes / (1024 * 1024))
     for blueprint in BLUEPRINTS:
@@ -83,6 +91,12 @@ def create_app(
         return response
 
     return app
+
+
+def guesses(settings: Settings, clock: Callable[[], float]) -> Attempts:
+    """Counts wrong tries per client: ``wrong_pins_allowed`` free, then waits that double up
+    to ``lockout_seconds``."""
+    return Attempts(settings.wrong_pins_allowed, settings.lockout_seconds, clock)
 
 
 def close_app(app: Flask) -> None:

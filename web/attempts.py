@@ -1,8 +1,8 @@
 """Wrong tries (PINs, join codes) counted per client, with growing delays.
 
-Each client (its network address) has a few free tries; after that it must wait before its
-next try, one second after the first failure beyond them, doubling with every further one up
-to ``longest`` seconds. A right try clears its count. Only the client that guessed waits: a
+Each client (its network address) has a few free tries; after the last of them it must wait
+before its next try: one second, then doubling with every further wrong try up to
+``longest`` seconds. A right try clears its count. Only the client that guessed waits: a
 guest typing wrong PINs never locks the host out on the host's own phone.
 """
 
@@ -55,6 +55,12 @@ class Attempts:
                 retry_after=seconds,
             )
 
+    def free_left(self, client: str) -> int:
+        """Wrong tries ``client`` may still make before it must wait."""
+        with self._lock:
+            record = self._clients.get(client)
+            return max(0, self.free_tries - (record.failures if record else 0))
+
     def failed(self, client: str) -> None:
         with self._lock:
             record = self._clients.pop(client, None) or _Record()
@@ -62,7 +68,7 @@ class Attempts:
             while len(self._clients) > REMEMBERED_CLIENTS:
                 self._clients.popitem(last=False)
             record.failures += 1
-            beyond = record.failures - self.free_tries
+            beyond = record.failures - self.free_tries + 1
             if beyond > 0:
                 delay = min(self.longest, 2.0 ** min(beyond - 1, 30))
                 record.not_before = self._clock() + delay

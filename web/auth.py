@@ -1,9 +1,10 @@
 """The host's PIN, the signed session cookie and CSRF tokens.
 
-The host logs in with the PIN (compared in constant time; after five wrong tries every try
-is refused for a minute) and gets a session cookie plus a CSRF token. A phone that claims a
-seat gets a token too. Every request that changes something sends the token back in the
-``X-CSRF-Token`` header.
+The host logs in with the PIN (compared in constant time; wrong tries make that client wait
+longer before each next one, see ``web.attempts``) and gets a session cookie plus a CSRF
+token; the login is kept on the companion (``web.host_sessions``) until logging out. A
+phone that claims a seat gets a token too. Every request that changes something sends the
+token back in the ``X-CSRF-Token`` header.
 
 Each phone carries a random id in its session; which seat a phone holds is kept by the
 companion (in the event log), so no two phones hold one seat.
@@ -13,17 +14,16 @@ from __future__ import annotations
 
 import hmac
 import secrets
-import threading
-import time
 from collections.abc import Callable
 from functools import wraps
 
 from flask import Blueprint, jsonify, request, session
 
 from companion import commands as c
+from web.attempts import Attempts
 from web.context import table
 from web.errors import ApiError
-from web.join_code import current_code, has_joined, join_link, require_joined
+from web.join_code import client, current_code, has_joined, join_link, require_joined
 from web.requests import json_body
 
 bp = Blueprint("auth", __name__)
@@ -32,22 +32,12 @@ CSRF_HEADER = "X-CSRF-Token"
 
 
 class PinGuard:
-    """Checks PIN tries; ``wrong_allowed`` wrong tries in a row lock it for ``lockout`` s."""
+    """Checks PIN tries. Wrong tries are counted per client (``web.attempts``): after a few,
+    that client waits longer before each next try, and nobody else does."""
 
-    def __init__(
-        self,
-        pin: str | None,
-        wrong_allowed: int = 5,
-        lockout: float = 60.0,
-        clock: Callable[[], float] = time.monotonic,
-    ) -> None:
+    def __init__(self, pin: str | None, attempts: Attempts) -> None:
         self._pin = pin.encode() if pin else None
-        self.wrong_allowed = wrong_allowed
-        self.lockout = lockout
-        self._clock = clock
-        self._wrong = 0
-        self._locked_until = 0.0
-        self._lock = threading.Lock()
+        self.attempts = attempts
 
     @property
     def has_pin(self) -> bool:
@@ -59,30 +49,25 @@ class PinGuard:
         digest = hmac.new(secret.encode(), b"host:" + (self._pin or b""), "sha256")
         return digest.hexdigest()[:32]
 
-    def check(self, attempt: str) -> None:
-        """Return if ``attempt`` is the PIN, else raise ApiError (403, or 429 when locked)."""
+    def check(self, attempt: str, client: str) -> None:
+        """Return if ``attempt`` is the PIN, else raise ApiError (403, or 429: wait)."""
         if self._pin is None:
             raise ApiError(
                 403,
                 "no host PIN is set on this companion: set TRAIN_COMPANION_PIN or 'pin' in "
                 "the config and restart it",
             )
-        with self._lock:
-            wait = self._locked_until - self._clock()
-            if wait > 0:
-                raise ApiError(429, f"too many wrong PINs; try again in {int(wait) + 1} s")
-            if hmac.compare_digest(attempt.encode(), self._pin):
-                self._wrong = 0
-                return
-            self._wrong += 1
-            if self._wrong >= self.wrong_allowed:
-                self._wrong = 0
-                self._locked_until = self._clock() + self.lockout
-                raise ApiError(
-                    429, f"wrong PIN, {self.wrong_allowed} times: locked for {self.lockout:g} s"
-                )
-        left = self.wrong_allowed - self._wrong
-        raise ApiError(403, f"wrong PIN; {left} more {'try' if left == 1 else 'tries'} allowed")
+        self.attempts.check(client)
+        if hmac.compare_digest(attempt.encode(), self._pin):
+            self.attempts.succeeded(client)
+            return
+        self.attempts.failed(client)
+        left = self.attempts.free_left(client)
+        if left:
+            raise ApiError(
+                403, f"wrong PIN; {left} more {'try' if left == 1 else 'tries'} before a wait"
+            )
+        raise ApiError(403, "wrong PIN; from now on each wrong try from here waits longer")
 
 
 def csrf_token() -> str:
@@ -94,12 +79,15 @@ def csrf_token() -> str:
 
 
 def is_host() -> bool:
+    """This session is a host's login still open on the companion (not logged out, not
+    expired, made with today's PIN)."""
     here = table()
     badge = session.get("host")
     return (
         isinstance(badge, str)
         and here.guard.has_pin
         and hmac.compare_digest(badge, here.guard.badge(here.settings.secret_key))
+        and here.host_sessions.is_open(session.get("login"))
     )
 
 
@@ -190,12 +178,13 @@ def login():
     pin = body.get("pin")
     if not isinstance(pin, str | int) or isinstance(pin, bool) or not str(pin):
         raise ApiError(400, 'send the PIN as {"pin": "1234"}')
-    table().guard.check(str(pin))
+    table().guard.check(str(pin), client())
     kept = {key: session[key] for key in ("phone", "join") if key in session}
     session.clear()  # a fresh token after logging in
     session.update(kept)  # the same phone: it keeps the seat it holds and its join code
     session.permanent = True
     session["host"] = table().guard.badge(table().settings.secret_key)
+    session["login"] = table().host_sessions.open()
     return jsonify({"csrf_token": csrf_token(), "host": True})
 
 
@@ -203,6 +192,7 @@ def login():
 def logout():
     check_csrf()
     give_up_seat()
+    table().host_sessions.close(session.get("login"))  # a copy of the cookie is no good now
     session.clear()
     return jsonify({"host": False, "seat": None})
 

@@ -14,6 +14,7 @@ if TYPE_CHECKING:
     from web.attempts import Attempts
     from web.auth import PinGuard
     from web.events import Broadcaster
+    from web.host_sessions import HostSessions
     from web.settings import Settings
 
 Recogniser = Callable[[bytes], dict[str, Any]]
@@ -27,6 +28,7 @@ class Table:
     guard: PinGuard
     recognise_photo: Recogniser
     attempts: Attempts
+    host_sessions: HostSessions
     _encoded: tuple[object, bytes] = field(default=(None, b""), repr=False)
 
     def state_json(self) -> bytes:

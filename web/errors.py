@@ -9,7 +9,7 @@ from concurrent.futures import TimeoutError as FutureTimeout
 from flask import Flask, jsonify
 from werkzeug.exceptions import HTTPException
 
-from companion.errors import CompanionError
+from companion.errors import CompanionError, StoreError
 
 log = logging.getLogger("train_companion.web")
 
@@ -45,7 +45,10 @@ def error_response(status: int, message: str, **extra: object):
 def register(app: Flask, max_photo_mb: float) -> None:
     @app.errorhandler(ApiError)
     def api_error(error: ApiError):
-        return error_response(error.status, error.message, **error.extra)
+        response = error_response(error.status, error.message, **error.extra)
+        if "retry_after" in error.extra:
+            response.headers["Retry-After"] = str(error.extra["retry_after"])
+        return response
 
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException):
@@ -60,6 +63,8 @@ def register(app: Flask, max_photo_mb: float) -> None:
 
     @app.errorhandler(CompanionError)
     def refused(error: CompanionError):
+        if isinstance(error, StoreError):  # the event log cannot be written: nothing changed
+            return error_response(503, str(error))
         return error_response(409, str(error))
 
     @app.errorhandler(FutureTimeout)

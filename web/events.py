@@ -53,6 +53,19 @@ class Broadcaster:
         self._lock = threading.Lock()
         self.closed = threading.Event()
         companion.add_listener(self.announce)
+        companion.add_state_listener(self.announce_state)
+
+    def announce_state(self, state: dict[str, Any]) -> None:
+        """The state changed without an event (the event log failing): every phone gets it
+        whole, whatever it has seen."""
+        message = sse(state["seq"], {"seq": state["seq"], "type": "state", "state": state})
+        with self._lock:
+            listeners = list(self._listeners)
+        for listener in listeners:
+            try:
+                listener.messages.put_nowait((None, message))
+            except queue.Full:
+                listener.behind = True
 
     def announce(self, announcement: Announcement) -> None:
         stored = announcement.stored
@@ -133,7 +146,9 @@ class Broadcaster:
                         next_ping = time.monotonic() + keepalive
                         yield b": keep-alive\n\n"
                     continue
-                if seq > sent:
+                if seq is None:  # the state afresh, not a new event
+                    yield message
+                elif seq > sent:
                     sent = seq
                     yield message
         finally:

@@ -113,7 +113,8 @@ def follow_join_link():
     except ApiError:  # too many wrong codes from here: the page shows it has not joined
         pass
     rest = [(k, v) for k, v in request.args.items(multi=True) if k != JOIN_PARAMETER]
-    return redirect(request.path + (f"?{urlencode(rest)}" if rest else ""), code=303)
+    path = "/" + request.path.lstrip("/")  # never //host: that would leave the companion
+    return redirect(path + (f"?{urlencode(rest)}" if rest else ""), code=303)
 
 
 @bp.post("/api/join")

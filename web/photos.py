@@ -7,14 +7,18 @@ directory under a name the server makes; the picture route accepts that name for
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import re
 import secrets
+import threading
 from typing import Any
 
 from flask import Blueprint, jsonify, request, send_from_directory
 
 from companion import commands as c
 from companion.errors import CompanionError
+from companion.memory import release_free_memory
 from web.auth import check_csrf, claimed_seat, host_or_joined, is_host
 from web.context import table
 from web.errors import ApiError
@@ -23,6 +27,10 @@ from web.requests import seat_in_play
 bp = Blueprint("photos", __name__)
 
 PICTURE_NAME = re.compile(r"[0-9a-f]{32}\.jpg")
+READING = threading.Lock()
+"""One photo is decoded at a time: a 50-megapixel photo takes about 300 MB while it is read,
+and two at once would not fit a Pi's memory limit."""
+READING_WAIT_S = 30.0
 IMAGE_SIGNATURES = (b"\xff\xd8\xff", b"\x89PNG\r\n\x1a\n")
 
 
@@ -35,6 +43,10 @@ class VisionMissing(Exception):
     """The tile reader is not installed here."""
 
 
+class PhotoTooLarge(Exception):
+    """The photo has more pixels than the companion decodes (its header says so)."""
+
+
 def recognise_with_vision(data: bytes) -> dict[str, Any]:
     """The default recogniser: ``vision`` loaded only when the first photo arrives."""
     try:
@@ -44,8 +56,12 @@ def recognise_with_vision(data: bytes) -> dict[str, Any]:
     needed = ("load_photo", "recognise", "annotate")
     if not all(hasattr(vision, name) for name in needed):
         raise VisionMissing("this companion's tile reader cannot read phone photos yet")
+    import vision.photo
+
     try:
-        image = vision.load_photo(data)
+        image = vision.load_photo(data)  # reads the size from the header before decoding
+    except vision.photo.PhotoTooLarge as error:
+        raise PhotoTooLarge(str(error)) from None
     except CompanionError:
         raise
     except (ValueError, OSError) as error:  # not decodable as an image
@@ -56,6 +72,8 @@ def recognise_with_vision(data: bytes) -> dict[str, Any]:
         "tiles": _get(recognition, "tiles"),
         "pip_total": _get(recognition, "pip_total"),
         "low_confidence": bool(_get(recognition, "low_confidence", False)),
+        "status": _get(recognition, "status"),
+        "reasons": list(_get(recognition, "reasons", None) or []),
         "annotated_jpeg": _jpeg(annotated),
     }
 
@@ -114,16 +132,21 @@ def upload():
         raise ApiError(400, "the photo is empty")
     if not looks_like_image(data):
         raise ApiError(415, "that is not a photo: send a JPEG, PNG or WebP picture")
+    if not READING.acquire(timeout=READING_WAIT_S):
+        raise ApiError(503, "the companion is reading other photos; try again in a moment")
     try:
         result = table().recognise_photo(data)
     except VisionMissing as error:
         raise ApiError(503, f"{error}; type the score on the score pad instead") from None
+    except PhotoTooLarge as error:
+        raise ApiError(413, f"too large: {error}") from None
     except CompanionError as error:
         raise ApiError(415, f"the photo could not be read: {error}") from None
+    finally:
+        release_free_memory()  # the decoded photo's memory goes back to the system
+        READING.release()
     name = f"{secrets.token_hex(16)}.jpg"
-    directory = table().settings.photo_dir
-    directory.mkdir(parents=True, exist_ok=True)
-    (directory / name).write_bytes(result["annotated_jpeg"])
+    _keep_picture(name, result["annotated_jpeg"])
     tiles = list(result.get("tiles") or [])
     answer: dict[str, Any] = {
         "picture": name,
@@ -134,9 +157,38 @@ def upload():
         "seat": seat,
         "reading": None,
     }
+    answer["status"], answer["reasons"] = verdict(result, answer["low_confidence"])
     if seat is not None:
         answer["reading"] = _hand_read(seat, answer["pip_total"], tiles, answer, name)
     return jsonify(answer)
+
+
+def verdict(result: dict[str, Any], low_confidence: bool) -> tuple[str, list[str]]:
+    """The tile reader's verdict (ok, check, unreadable) and its words for the player; a
+    reader that gives none is taken at its low-confidence flag."""
+    status = result.get("status")
+    if status not in ("ok", "check", "unreadable"):
+        status = "check" if low_confidence else "ok"
+    reasons = [str(reason) for reason in result.get("reasons") or () if reason]
+    return status, reasons
+
+
+def _keep_picture(name: str, jpeg: bytes) -> None:
+    """Save the annotated picture; a full or read-only card is a 503 that says so."""
+    directory = table().settings.photo_dir
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+        (directory / name).write_bytes(jpeg)
+    except OSError as error:
+        with contextlib.suppress(OSError):  # no half-written picture left behind
+            (directory / name).unlink(missing_ok=True)
+        full = error.errno == errno.ENOSPC
+        why = "storage full" if full else error.strerror or "cannot write"
+        raise ApiError(
+            503,
+            f"the hand's picture cannot be saved ({why}: {directory}); type the score on the "
+            "score pad instead",
+        ) from None
 
 
 def _hand_read(seat: int, total: int, tiles: list, answer: dict, name: str) -> str:

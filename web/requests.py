@@ -8,14 +8,23 @@ from flask import request
 
 from web.errors import ApiError
 
+MAX_JSON_BYTES = 64 * 1024
+"""The longest JSON request: a game's set-up with twelve players and every house rule fits
+many times over."""
+
 
 def json_body(required: bool = True) -> dict[str, Any]:
     """The request's JSON object, or a 400 that says how to send one."""
-    if not request.data and not required:
+    if (request.content_length or 0) > MAX_JSON_BYTES:
+        raise ApiError(413, f"too large: a request may be at most {MAX_JSON_BYTES // 1024} KB")
+    if not request.get_data(cache=True) and not required:
         return {}
     if not request.is_json:
         raise ApiError(400, "send a JSON object with Content-Type: application/json")
-    body = request.get_json(silent=True)
+    try:
+        body = request.get_json(silent=True)
+    except RecursionError:
+        raise ApiError(400, "the JSON is nested too deeply; send a flat object") from None
     if not isinstance(body, dict):
         raise ApiError(400, 'the body is not a JSON object; send something like {"seat": 1}')
     return body

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import logging
 import os
+import re
 import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -10,9 +12,13 @@ from pathlib import Path
 from typing import Any
 
 from companion.errors import ConfigError
+from web.files import write_atomically
+
+log = logging.getLogger("train_companion.web")
 
 PIN_VARIABLE = "TRAIN_COMPANION_PIN"
 MEGABYTE = 1024 * 1024
+SECRET_FORM = re.compile(rb"[0-9a-f]{64}")
 
 
 @dataclass(frozen=True)
@@ -22,10 +28,10 @@ class Settings:
     data_dir: Path
     public_url: str | None = None
     keepalive_seconds: float = 15.0
-    lockout_seconds: float = 60.0
+    lockout_seconds: float = 300.0
     wrong_pins_allowed: int = 5
     max_photo_bytes: int = 20 * MEGABYTE
-    max_live_phones: int = 40
+    max_live_phones: int = 250
 
     @classmethod
     def load(cls, config: Mapping[str, Any] | None, default_data_dir: Path) -> Settings:
@@ -43,10 +49,10 @@ class Settings:
             data_dir=data_dir,
             public_url=config.get("public_url"),
             keepalive_seconds=_number(config, "keepalive_seconds", 15.0),
-            lockout_seconds=_number(config, "lockout_seconds", 60.0),
+            lockout_seconds=_number(config, "lockout_seconds", 300.0),
             wrong_pins_allowed=int(_number(config, "wrong_pins_allowed", 5)),
             max_photo_bytes=int(_number(config, "max_photo_mb", 20) * MEGABYTE),
-            max_live_phones=int(_number(config, "max_live_phones", 40)),
+            max_live_phones=int(_number(config, "max_live_phones", 250)),
         )
 
     @property
@@ -63,18 +69,23 @@ def _number(config: Mapping[str, Any], key: str, default: float) -> float:
 
 def _stored_secret(data_dir: Path) -> str:
     """The key that signs session cookies, kept in the data directory so a restart does not
-    log the host out. Made on first use, readable by the service user only."""
+    log the host out. Made on first use (and when the file is empty or damaged), written
+    atomically and readable by the service user only. If it cannot be written (a full or
+    read-only card) the key lives in memory: hosts log in again after a restart."""
     path = data_dir / "web-secret"
     try:
-        return path.read_text().strip()
+        kept = path.read_bytes()[:1024].strip()
     except FileNotFoundError:
-        pass
-    data_dir.mkdir(parents=True, exist_ok=True)
+        kept = None
+    except OSError as error:
+        raise ConfigError(f"cannot read {path}: {error.strerror}") from None
+    if kept is not None and SECRET_FORM.fullmatch(kept):
+        return kept.decode()
     secret = secrets.token_hex(32)
+    if kept is not None:
+        log.warning("%s is empty or damaged: made a new one (hosts log in again)", path)
     try:
-        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    except FileExistsError:  # another process made it a moment ago
-        return path.read_text().strip()
-    with os.fdopen(descriptor, "w") as file:
-        file.write(secret)
+        write_atomically(path, secret.encode())
+    except OSError as error:
+        log.warning("cannot keep %s (%s): hosts log in again after a restart", path, error)
     return secret

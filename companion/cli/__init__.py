@@ -60,10 +60,24 @@ def version() -> str:
         return "unknown (not installed: pip install .)"
 
 
+def check_config_file(args: argparse.Namespace) -> None:
+    """A ``--config`` that is not a readable file of UTF-8 text is refused before the command
+    starts (a FIFO would hang it, /dev/zero fill its memory). ``serve`` reads its own and
+    runs on the defaults while its file is wrong (``config_fallback``)."""
+    from pathlib import Path
+
+    from companion.config import read_config_text
+
+    path = getattr(args, "config", None)
+    if path is not None and not getattr(args, "config_fallback", False):
+        read_config_text(Path(path))
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
+        check_config_file(args)
         return int(args.run(args) or 0)
     except CompanionError as error:
         print(f"train-companion: error: {error}", file=sys.stderr)

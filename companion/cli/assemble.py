@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import random
+import socket
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -181,13 +182,21 @@ class Table(contextlib.ExitStack):
         except ImportError:
             raise CompanionError("the web score pad is not installed") from None
         settings = {"pin": self.config.pin, "data_dir": str(self.config.data_dir)}
+        host, port = self.config.host, self.config.port
         try:
-            self.web = serve(self.companion, self.config.host, self.config.port, settings)
+            self.web = serve(self.companion, host, port, settings)
+        except socket.gaierror as error:
+            raise CompanionError(
+                f"cannot start on {host}: no such address here ({error.strerror}); "
+                "choose another with --host"
+            ) from None
         except OSError as error:
             raise CompanionError(
-                f"cannot start on {self.config.host}:{self.config.port} ({error.strerror}); "
+                f"cannot start on {host}:{port} ({error.strerror}); "
                 "is the port taken? choose another with --port"
             ) from None
+        except ValueError as error:  # waitress: an address it cannot use
+            raise CompanionError(f"cannot start on {host}:{port} ({error})") from None
         self.callback(self.web.close)
 
 

@@ -14,6 +14,7 @@ import time
 from pathlib import Path
 
 from companion import commands as c
+from companion.cli import arguments
 from companion.errors import CompanionError
 
 NAMES = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
@@ -47,16 +48,19 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
     parser.add_argument("--seed", type=int, default=1, help="seed for the shuffles (default 1)")
     parser.add_argument(
         "--speed",
-        type=float,
+        type=arguments.speed,
         default=1.0,
         help="1 = people's pace, 2 = twice as fast, 0 = as fast as it can (default 1)",
     )
     parser.add_argument(
         "--host",
+        type=arguments.host,
         default="0.0.0.0",
         help="address for the score pad (default 0.0.0.0: phones on the network can follow)",
     )
-    parser.add_argument("--port", type=int, default=8080, help="score pad port (default 8080)")
+    parser.add_argument(
+        "--port", type=arguments.port, default=8080, help="score pad port (default 8080)"
+    )
     parser.add_argument("--data-dir", type=Path, help="keep the event log here (default: temp)")
     return parser
 

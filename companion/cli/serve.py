@@ -7,6 +7,7 @@ import signal
 import threading
 from pathlib import Path
 
+from companion.cli import arguments
 from companion.errors import ConfigError
 
 
@@ -19,13 +20,16 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
     )
     parser.add_argument("--config", type=Path, help="the TOML config file")
     parser.add_argument("--data-dir", type=Path, help="where the event log and photos live")
-    parser.add_argument("--host", help="address for the score pad (default 0.0.0.0)")
-    parser.add_argument("--port", type=int, help="port for the score pad (default 8080)")
+    parser.add_argument(
+        "--host", type=arguments.host, help="address for the score pad (default 0.0.0.0)"
+    )
+    parser.add_argument("--port", type=arguments.port, help="port for the score pad (default 8080)")
     parser.add_argument(
         "--simulate",
         action="store_true",
         help="no Pi needed: mock GPIO, the simulated centerpiece and a synthetic camera",
     )
+    parser.set_defaults(config_fallback=True)  # a wrong file: say so, run on the defaults
     return parser
 
 

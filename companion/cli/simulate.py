@@ -41,7 +41,18 @@ def parse_options(pairs: list[str]) -> dict:
             options[name] = json.loads(value)
         except json.JSONDecodeError:
             options[name] = value
+        except RecursionError:
+            raise CompanionError(f"--option {name}: the value is nested too deeply") from None
     return options
+
+
+def check_house_rules(args: argparse.Namespace, options: dict) -> None:
+    """A game the rules cannot start with these options is refused in one line."""
+    from companion.match import Match
+    from companion.service import rehearse_start
+
+    names = [f"P{i + 1}" for i in range(max(args.players, 0))]
+    rehearse_start(Match.prepare_start(args.game, names, args.preset, options, args.seed))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -54,6 +65,7 @@ def run(args: argparse.Namespace) -> int:
             raise CompanionError(f"--rounds must be 1 or more, not {args.rounds}")
         options["rounds"] = args.rounds
     game_class(args.game)  # an unknown game id is reported before anything else
+    check_house_rules(args, options)
     match = simulate(args.game, args.players, args.seed, args.preset, options, args.bot)
     if args.json:
         print(json.dumps(result(match)))

@@ -131,3 +131,7 @@ def phone_page(browser, server):
     for context in contexts:
         context.close()
     assert errors == []
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "slow: takes seconds; `-m 'not slow'` leaves it out")

@@ -28,27 +28,65 @@ def test_wrong_pin_is_refused_and_says_how_many_tries_are_left(client):
     assert client.get("/api/session").json["host"] is False
 
 
-def test_five_wrong_pins_lock_even_the_right_one_out(client):
-    for _ in range(4):
-        assert client.post("/api/login", json={"pin": "0000"}).status_code == 403
-    locked = client.post("/api/login", json={"pin": "0000"})
-    assert locked.status_code == 429
-    assert "locked for 60 s" in locked.json["error"]
-    again = client.post("/api/login", json={"pin": PIN})
-    assert again.status_code == 429
-    assert "try again in" in again.json["error"]
+class Clock:
+    """A clock the test moves by hand."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
 
 
-def test_the_lock_lifts_after_its_time(companion, config):
-    import time
-
-    app = create_app(companion, config | {"lockout_seconds": 0.3})
+def from_address(app, address: str):
+    """A client at its own address on the table's network."""
     client = app.test_client()
+    client.environ_base["REMOTE_ADDR"] = address
+    return client
+
+
+def test_wrong_pins_make_that_device_wait_longer_each_time(companion, config):
+    clock = Clock()
+    client = from_address(create_app(companion, config, clock=clock), "10.0.0.9")
     for _ in range(5):
-        client.post("/api/login", json={"pin": "9999"})
-    assert client.post("/api/login", json={"pin": PIN}).status_code == 429
-    time.sleep(0.4)
+        assert client.post("/api/login", json={"pin": "0000"}).status_code == 403
+    waits = []
+    for _ in range(3):
+        refused = client.post("/api/login", json={"pin": PIN})  # even the right PIN waits
+        assert refused.status_code == 429 and "wait" in refused.json["error"]
+        assert refused.json["retry_after"] == int(refused.headers["Retry-After"])
+        waits.append(refused.json["retry_after"])
+        clock.now += waits[-1]
+        assert client.post("/api/login", json={"pin": "0000"}).status_code == 403
+    assert waits == [1, 2, 4]
+    clock.now += 8
     assert client.post("/api/login", json={"pin": PIN}).status_code == 200
+
+
+def test_a_guest_guessing_pins_does_not_lock_the_host_out(companion, config):
+    clock = Clock()
+    app = create_app(companion, config, clock=clock)
+    guest = from_address(app, "10.0.0.9")
+    for _ in range(30):
+        guest.post("/api/login", json={"pin": "0000"})
+        clock.now += 0.5
+    assert guest.post("/api/login", json={"pin": PIN}).status_code == 429
+    host = from_address(app, "10.0.0.2")
+    assert host.post("/api/login", json={"pin": PIN}).status_code == 200
+
+
+def test_join_code_guesses_wait_too(companion, config):
+    from companion import commands as c
+
+    companion.call(c.NewGame("mexican-train", ["Ann", "Bob"]))
+    clock = Clock()
+    guesser = from_address(create_app(companion, config, clock=clock), "10.0.0.9")
+    for _ in range(5):
+        assert guesser.post("/api/join", json={"code": "AAAAAA"}).status_code == 403
+    right = {"code": companion.join_code}
+    assert guesser.post("/api/join", json=right).status_code == 429
+    clock.now += 1
+    assert guesser.post("/api/join", json=right).status_code == 200
 
 
 @pytest.mark.parametrize(
@@ -113,6 +151,32 @@ def test_logout_ends_the_host_session(host):
     assert host.get("/api/session").json["host"] is False
     refused = post(host, "/api/games", {"game": "mexican-train", "players": ["A", "B"]})
     assert refused.status_code == 403
+
+
+def test_a_copy_of_the_cookie_is_worthless_after_logout(app, host):
+    """Logging out revokes the session on the companion, not only in this browser."""
+    copy = app.test_client()
+    copy.set_cookie("train_companion", host.get_cookie("train_companion").value)
+    assert copy.get("/api/session").json["host"] is True
+    assert post(host, "/api/logout").status_code == 200
+    assert copy.get("/api/session").json["host"] is False
+    body = {"game": "mexican-train", "players": ["A", "B"]}
+    assert post(copy, "/api/games", body, token=host.token).status_code == 403
+
+
+def test_logging_out_one_phone_keeps_the_host_on_another(app, host):
+    second = app.test_client()
+    second.token = second.post("/api/login", json={"pin": PIN}).json["csrf_token"]
+    assert post(host, "/api/logout").status_code == 200
+    assert second.get("/api/session").json["host"] is True
+
+
+def test_a_logout_outlasts_a_restart(companion, config, host):
+    cookie = host.get_cookie("train_companion").value
+    assert post(host, "/api/logout").status_code == 200
+    again = create_app(companion, config).test_client()
+    again.set_cookie("train_companion", cookie)
+    assert again.get("/api/session").json["host"] is False
 
 
 def test_changing_the_pin_logs_the_host_out(companion, config, host):

@@ -142,6 +142,10 @@ def test_my_marker_can_be_lifted_only_while_it_is_out(phone_page, game):
     claim(page, seat)
     assert page.locator("#lift-marker").is_hidden()
     page.click("[data-gesture='hold']")
+    page.locator("[data-gesture='hold'][disabled]").wait_for(timeout=2000)
+    assert page.locator("#lift-marker").is_hidden()  # out is not lifted out of turn
+    while seat_to_move(game) != seat:  # the others play; the turn comes round again
+        game.call(c.Gesture(seat_to_move(game) - 1, "press", "button"))
     page.locator("#lift-marker").wait_for(state="visible", timeout=2000)
     page.click("#lift-marker")
     page.locator("#lift-marker").wait_for(state="hidden", timeout=2000)

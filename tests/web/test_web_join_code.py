@@ -60,6 +60,16 @@ def test_a_phone_that_opens_the_join_link_just_works(client, game):
     assert seat_to_move(game) != seat
 
 
+def test_the_join_link_never_sends_a_phone_elsewhere(client, game):
+    opened = client.get(
+        "/",
+        environ_overrides={"PATH_INFO": "//evil.example/"},
+        query_string={"join": game.join_code, "x": "1"},
+    )
+    assert opened.status_code == 303
+    assert opened.headers["Location"] == "/evil.example/?x=1"
+
+
 def test_a_wrong_code_in_the_link_is_not_kept(client, game):
     client.get("/?join=AAAAAA")
     assert client.get("/api/session").json["joined"] is False

@@ -105,6 +105,9 @@ def test_a_photo_is_read_and_the_annotated_picture_served(host, game, config):
     assert response.status_code == 200, response.json
     answer = response.json
     assert isinstance(answer["pip_total"], int) and isinstance(answer["tiles"], list)
+    # a blank picture: the reader doubts it and says why, in words the phone shows
+    assert answer["status"] == "check" and answer["low_confidence"] is True
+    assert any("no tiles found" in reason for reason in answer["reasons"])
     picture = host.get(answer["annotated"])
     assert picture.status_code == 200 and picture.mimetype == "image/jpeg"
     assert picture.data.startswith(b"\xff\xd8")
@@ -162,6 +165,17 @@ def test_a_photo_the_tile_reader_cannot_decode_is_415(host):
     response = upload(host, b"\xff\xd8\xff\xe0" + b"not really a jpeg" * 100, name="hand.jpg")
     assert response.status_code == 415
     assert "could not be read" in response.json["error"]
+
+
+def test_a_reader_without_a_verdict_is_taken_at_its_low_confidence_flag():
+    from web.photos import verdict
+
+    assert verdict({"status": "unreadable", "reasons": ["too dark"]}, True) == (
+        "unreadable",
+        ["too dark"],
+    )
+    assert verdict({}, True) == ("check", [])
+    assert verdict({"status": None, "reasons": None}, False) == ("ok", [])
 
 
 def test_recognised_tiles_become_plain_json_whatever_the_reader_returns():

@@ -106,6 +106,8 @@ def test_releasing_a_seat(phone, game):
 
 def test_lifting_a_marker(phone, game, host):
     post(phone, f"/api/seats/{phone.seat}/press", {"gesture": "hold"})
+    while seat_to_move(game) != phone.seat:  # the others play; the turn comes round again
+        post(host, f"/api/seats/{seat_to_move(game)}/press", {"gesture": "press"})
     response = post(phone, f"/api/seats/{phone.seat}/lift-marker")
     assert response.status_code == 200
     assert phone.seat not in response.json["state"]["markers"]

@@ -92,8 +92,8 @@ function renderButtons(state, name) {
   document.querySelectorAll("[data-action]").forEach((button) => {
     button.hidden = !tiles.includes(button.dataset.action);
   });
-  // a marker comes off when its owner plays on their own train again
-  show($("lift-marker"), state.phase === "playing" && (state.markers || []).includes(seat));
+  // a marker comes off when its owner plays on their own train again, on their own turn
+  show($("lift-marker"), mine && (state.markers || []).includes(seat));
 }
 
 function names(state, seats) {
