@@ -50,6 +50,8 @@ class HandRead:
     low_confidence: bool
     picture: str | None = None
     source: str = "camera"
+    status: str = "ok"  # the tile reader's verdict: ok, check or unreadable (never scored)
+    reasons: tuple[str, ...] = ()  # its words for the player: what to check, how to retake
 
 
 @dataclass(frozen=True)

@@ -73,11 +73,13 @@ class HandReader:
         set_max: int = 12,
         mat_corners: list | None = None,
         mat_size_mm: tuple[float, float] = MAT_MM,
+        hand_limit: Callable[[], int | None] | None = None,
     ) -> None:
         self.source = source
         self.submit = submit
         self.photo_dir = Path(photo_dir)
         self.set_max = set_max
+        self.hand_limit = hand_limit or (lambda: None)  # the most tiles a hand can hold now
         self.mat: MatCalibration | None = (
             from_config(mat_corners, mat_size_mm) if mat_corners else None
         )
@@ -125,17 +127,23 @@ class HandReader:
         lighting = check_lighting(image)
         if not lighting.ok:  # read it anyway, but the player must look: never a quiet guess
             log.warning("seat %d: %s", seat + 1, lighting.message)
-        result = recognise(image, set_max=self.set_max)
+        result = recognise(image, set_max=self.set_max, max_tiles=self.hand_limit())
         picture = f"{secrets.token_hex(16)}.jpg"  # the name the score pad serves it by
         self.photo_dir.mkdir(parents=True, exist_ok=True)
         path = self.photo_dir / picture
         if not cv2.imwrite(str(path), annotate(image, result), [cv2.IMWRITE_JPEG_QUALITY, 85]):
             raise CompanionError(f"cannot write the picture to {path}")
+        status, reasons = result.status, list(result.reasons)
+        if not lighting.ok:
+            reasons.append(lighting.message)
+            status = "check" if status == "ok" else status
         return c.HandRead(
             seat=seat,
             total=result.pip_total,
             tiles=[list(t.ends) for t in result.tiles],
-            low_confidence=result.low_confidence or not lighting.ok,
+            low_confidence=status != "ok",
             picture=picture,
             source="camera",
+            status=status,
+            reasons=tuple(reasons),
         )
