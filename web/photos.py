@@ -194,7 +194,14 @@ def _keep_picture(name: str, jpeg: bytes) -> None:
 def _hand_read(seat: int, total: int, tiles: list, answer: dict, name: str) -> str:
     """Offer the reading to the score pad for the player (or host) to confirm."""
     command = c.HandRead(
-        seat - 1, total, tile_ends(tiles), answer["low_confidence"], name, source="phone"
+        seat - 1,
+        total,
+        tile_ends(tiles),
+        answer["low_confidence"],
+        name,
+        source="phone",
+        status=answer["status"],
+        reasons=tuple(answer["reasons"]),
     )
     try:
         table().companion.call(command)
