@@ -26,15 +26,16 @@ from vision.thresholds import (
     MANY_DOUBTS,
     MOSTLY_DOUBTFUL,
     SIZE_SPREAD,
-    TOO_CLOSE_FACE,
     TOO_DARK,
     UNEXPLAINED_FACE,
 )
 
 RETAKE_STRAIGHT = "hold the phone straight above the tiles and retake"
 PLAIN_CLOTH = "busy background: use the mat or a plain cloth"
-TOO_CLOSE = "too close: step back so whole tiles are in the picture"
-NO_TILES = "no tiles found: confirm 0 for an empty hand, or lay the tiles face up and retake"
+NO_TILES = (
+    "no tiles found: confirm 0 for an empty hand, or step back so whole tiles are in the"
+    " picture, lay them face up on the mat and retake"
+)
 
 
 @dataclass(frozen=True)
@@ -43,7 +44,6 @@ class Scene:
 
     brightness: float  # the brightest 1%, 0..255
     busy: float  # edge pixels per pixel of table outside the tiles
-    pale_share: float  # share of the frame that is pale and plain, like a tile's face
     thrown_out: int  # outlines the verifier threw out
     unexplained: int = 0  # patches of tile face outside every tile found, each tile-sized
 
@@ -61,10 +61,8 @@ def look_at(image: np.ndarray, tile_corners: list[np.ndarray], thrown_out: int) 
     table_pixels = max(int(np.count_nonzero(table)), 1)
     busy = float(np.count_nonzero(edges & table)) / table_pixels
     brightness = float(np.percentile(gray, 99))
-    plain = cv2.blur(gray.astype(np.float32), (9, 9))
-    pale = (gray > max(brightness - 40, 120)) & (np.abs(gray - plain) < 12)
     unexplained = _unexplained_faces(small, [c * scale for c in tile_corners])
-    return Scene(brightness, busy, float(pale.mean()), thrown_out, unexplained)
+    return Scene(brightness, busy, thrown_out, unexplained)
 
 
 def _unexplained_faces(small: np.ndarray, tiles: list[np.ndarray]) -> int:
@@ -119,8 +117,8 @@ def judge(
     tiles = _mark_odd_sizes(tiles)
     reasons = _photo_reasons(scene, tiles)
     if not tiles:
-        if reasons or scene.pale_share > TOO_CLOSE_FACE:
-            return Recognition([], context.set_max, problems, "unreadable", reasons or [TOO_CLOSE])
+        if reasons:  # too dark, or a busy table: nothing found tells nothing
+            return Recognition([], context.set_max, problems, "unreadable", reasons)
         return Recognition([], context.set_max, problems, "check", [NO_TILES])
     if len(tiles) > context.hand_limit:
         reasons.insert(

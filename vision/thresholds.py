@@ -165,6 +165,3 @@ MOSTLY_DOUBTFUL = 0.6
 not worth checking tile by tile: the photo is to be retaken."""
 
 MANY_DOUBTS = 4
-
-TOO_CLOSE_FACE = 0.4
-"""With no tile found, pale face over this share of the frame means the camera is too close."""
