@@ -48,21 +48,25 @@ class TruthTile:
     corners: np.ndarray  # 4x2, image pixels
 
 
+GRID_CELLS = {
+    0: [],
+    1: [4],
+    2: [0, 8],
+    3: [0, 4, 8],
+    4: [0, 2, 6, 8],
+    5: [0, 2, 4, 6, 8],
+    6: [0, 2, 3, 5, 6, 8],
+    7: [0, 2, 3, 4, 5, 6, 8],
+    8: [0, 1, 2, 3, 5, 6, 7, 8],
+    9: list(range(9)),
+}
+"""Which cells of a 3x3 grid (row by row) hold the pips of 0 to 9, as every set prints them."""
+
+
 def pip_layout(count: int) -> list[tuple[float, float]]:
     """Pip centres for ``count`` pips in a unit half (x across, y along), as sets print them."""
     if count <= 9:
-        g = {
-            0: [],
-            1: [4],
-            2: [0, 8],
-            3: [0, 4, 8],
-            4: [0, 2, 6, 8],
-            5: [0, 2, 4, 6, 8],
-            6: [0, 2, 3, 5, 6, 8],
-            7: [0, 2, 3, 4, 5, 6, 8],
-            8: [0, 1, 2, 3, 5, 6, 7, 8],
-            9: list(range(9)),
-        }[count]
+        g = GRID_CELLS[count]
         return [(0.2 + 0.3 * (i % 3), 0.2 + 0.3 * (i // 3)) for i in g]
     rows = 4 if count <= 12 else 5 if count <= 15 else 6
     middle = count - 2 * rows

@@ -20,6 +20,7 @@ import cv2
 import numpy as np
 
 from companion.tiles import Tile
+from vision.synth import GRID_CELLS
 
 STYLES = ("ivory", "white", "black", "coloured")
 """Tile faces ``render_world(style=...)`` accepts."""
@@ -177,18 +178,7 @@ def pip_layout(count: int, spread: float = 0.18) -> list[tuple[float, float]]:
     """
     lo, hi = spread, 1 - spread
     if count <= 9:
-        cells = {
-            0: [],
-            1: [4],
-            2: [0, 8],
-            3: [0, 4, 8],
-            4: [0, 2, 6, 8],
-            5: [0, 2, 4, 6, 8],
-            6: [0, 2, 3, 5, 6, 8],
-            7: [0, 2, 3, 4, 5, 6, 8],
-            8: [0, 1, 2, 3, 5, 6, 7, 8],
-            9: list(range(9)),
-        }[count]
+        cells = GRID_CELLS[count]
         mid = (lo + hi) / 2
         return [((lo, mid, hi)[i % 3], (lo, mid, hi)[i // 3]) for i in cells]
     rows = 4 if count <= 12 else 5
