@@ -310,25 +310,35 @@ def _join_split_bars(pieces: list, gray: np.ndarray) -> list:
     halves of one divider is the spinner, darker than the face.
     """
     pieces = sorted(pieces, key=lambda p: -p[2])
-    used = [False] * len(pieces)
+    used = np.zeros(len(pieces), bool)
     joined = []
+    if pieces:  # the cheap tests for every pair at once: a busy cloth has hundreds of pieces
+        centres = np.array([p[0] for p in pieces], np.float64).reshape(-1, 2)
+        alongs = np.array([p[1] for p in pieces], np.float64).reshape(-1, 2)
+        lengths = np.array([p[2] for p in pieces], np.float64)
+        thicknesses = np.array([p[3] for p in pieces], np.float64)
     for i, (centre, along, length, thickness, area, pts) in enumerate(pieces):
         if used[i]:
             continue
         used[i] = True
-        for j in range(i + 1, len(pieces)):
-            c2, a2, l2, t2, _, p2 = pieces[j]
-            if used[j] or abs(float(along @ a2)) < 0.97 or not 0.3 < t2 / thickness < 3.4:
-                continue
-            offset = c2 - centre
-            across = abs(float(offset @ np.array([-along[1], along[0]])))
-            gap = abs(float(offset @ along)) - (length + l2) / 2
-            if (
-                across < 1.5 * thickness
-                and 0 < gap < 0.8 * max(length, l2)
-                and l2 / length > 0.6
-                and _spinner_between(gray, centre, c2, along, length + l2 + gap, gap)
-            ):
+        offsets = centres[i + 1 :] - centre
+        across = np.abs(offsets @ np.array([-along[1], along[0]]))
+        gaps = np.abs(offsets @ along) - (length + lengths[i + 1 :]) / 2
+        ratio = thicknesses[i + 1 :] / thickness
+        near = (
+            ~used[i + 1 :]
+            & (np.abs(alongs[i + 1 :] @ along) >= 0.97)
+            & (ratio > 0.3)
+            & (ratio < 3.4)
+            & (across < 1.5 * thickness)
+            & (gaps > 0)
+            & (gaps < 0.8 * np.maximum(length, lengths[i + 1 :]))
+            & (lengths[i + 1 :] / length > 0.6)
+        )
+        for j in i + 1 + np.flatnonzero(near):
+            c2, _, l2, _, _, p2 = pieces[j]
+            gap = abs(float((c2 - centre) @ along)) - (length + l2) / 2
+            if _spinner_between(gray, centre, c2, along, length + l2 + gap, gap):
                 used[j] = True
                 pts = np.concatenate([pts, p2])
                 # the two pieces together give the bar's direction better than either
