@@ -257,6 +257,11 @@ class Game:
 
         return parse_action(text, names)
 
+    @classmethod
+    def round_from_position(cls, fields):
+        """The round a position line describes (``companion.positions.from_position``)."""
+        raise NotImplementedError
+
     def winners(self, totals: Sequence[int]) -> list[int]:
         best = min(totals) if self.measure == "pips" else max(totals)
         return [seat for seat, total in enumerate(totals) if total == best]

@@ -144,6 +144,12 @@ class MexicanTrain(Game):
             self.options, setup.engine, setup.starter, None, None, [size] * players, boneyard
         )
 
+    @classmethod
+    def round_from_position(cls, fields) -> TrainRound:
+        from companion.games.train_position import read_position
+
+        return read_position(fields, cls)
+
     def out_ends_the_round(self, first_turns_done: bool) -> bool:
         return self.options.out_ends_the_round(first_turns_done)
 

@@ -111,6 +111,7 @@ class SuperTrainRound(TrainRound):
         self.penalty_draw_pending = False
         self.penalty_draw_due = False
         self.bonus = 0
+        self.twice = 0
         super().__init__(*args, **kwargs)
         self.base_options = self.options
 
@@ -118,6 +119,7 @@ class SuperTrainRound(TrainRound):
     def _new_turn(self) -> None:
         super()._new_turn()
         self.bonus = 0
+        self.twice = 0  # T-Trains laid this turn: each allows one more double
         if hasattr(self, "base_options"):
             self.options = self.base_options
         # D-Train: "This requires the next player in rotation to draw a domino before he plays."
@@ -263,10 +265,45 @@ class SuperTrainRound(TrainRound):
             events.append(Event("skip", seat))
         elif letter == "T":
             self.bonus += 1
-            limit = self.options.max_doubles_per_turn + 1
-            self.options = dataclasses.replace(self.options, max_doubles_per_turn=limit)
+            self.twice += 1
+            self._allow_doubles()
             events.append(Event("play_twice", seat))
         return events
+
+    def _allow_doubles(self) -> None:
+        limit = self.base_options.max_doubles_per_turn + self.twice
+        self.options = dataclasses.replace(self.base_options, max_doubles_per_turn=limit)
+
+    # --- positions -----------------------------------------------------------------------
+    game_id = "supertrain"
+
+    def all_tiles(self) -> list[Tile]:
+        return supertrain_set()
+
+    def extra_position_fields(self) -> list[tuple[str, str | None]]:
+        fields: list[tuple[str, str | None]] = []
+        for flag, on in (
+            ("skip-next", self.skip_next),
+            ("draw-next", self.penalty_draw_pending),
+            ("draw-first", self.penalty_draw_due),
+        ):
+            if on:
+                fields.append((flag, None))
+        if self.bonus:
+            fields.append(("bonus", str(self.bonus)))
+        if self.twice:
+            fields.append(("twice", str(self.twice)))
+        return fields
+
+    def read_extra_position_fields(self, fields) -> None:
+        from companion.games.position_text import read_int
+
+        self.skip_next = fields.flag("skip-next")
+        self.penalty_draw_pending = fields.flag("draw-next")
+        self.penalty_draw_due = fields.flag("draw-first")
+        self.bonus = read_int(fields.take("bonus"), "bonus")
+        self.twice = read_int(fields.take("twice"), "twice")
+        self._allow_doubles()
 
     # --- the end -----------------------------------------------------------------------
     def tile_value(self, tile: Tile) -> int:

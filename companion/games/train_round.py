@@ -62,6 +62,9 @@ class TrainRound:
         self.out: list[int] = []
         self.outcome: Outcome | None = None
         self.passes_since_empty = 0
+        self.passed: set[int] = set()
+        """Seats whose pass still holds: they could not play, and nothing has changed for
+        them since (a play or a new marker they could use clears it)."""
         self._new_turn()
 
     # --- the turn ----------------------------------------------------------------------
@@ -361,6 +364,39 @@ class TrainRound:
         if self.hands is None:
             raise CompanionError("the hands are unknown: score them from photos or by hand")
         return [sum(self.tile_value(t) for t in hand) for hand in self.hands]
+
+    # --- positions -----------------------------------------------------------------------
+    game_id = "mexican-train"
+
+    def position(self) -> str:
+        """This round as one line of text (docs/positions.md); ``from_position`` reads it."""
+        from companion.games.base import game_class
+        from companion.games.train_position import write_position
+
+        return write_position(self, game_class(self.game_id))
+
+    def extra_position_fields(self) -> list[tuple[str, str | None]]:
+        """Fields a variant adds to the position line (SuperTrain's action tiles)."""
+        return []
+
+    def read_extra_position_fields(self, fields) -> None:
+        pass
+
+    def all_tiles(self) -> list[Tile]:
+        from companion.tiles import double_set
+
+        return double_set(self.options.set)
+
+    def check_tiles(self) -> None:
+        """Refuse a position that holds a tile twice or a tile the set does not have."""
+        from collections import Counter
+
+        from companion.games.position_text import PositionError
+
+        extra = Counter(self.where_tiles_are()) - Counter(self.all_tiles())
+        if extra:
+            tiles = ", ".join(str(t) for t in extra.elements())
+            raise PositionError(f"the set has no (more) {tiles}: a tile appears twice or is wrong")
 
     def where_tiles_are(self) -> list[Tile]:
         """Every tile of the round: engine, trains, hands and boneyard (for conservation)."""
