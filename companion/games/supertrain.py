@@ -89,6 +89,8 @@ class SuperTrainOptions(MexicanTrainOptions):
             not isinstance(self.rounds, int) or not 1 <= self.rounds <= engine + 2
         ):
             raise CompanionError(f"rounds must be 1 to {engine + 2}, not {self.rounds!r}")
+        if self.last_engine != 0:
+            raise CompanionError("SuperTrain plays every engine down to 0-0, then Train-Train")
         # Mexican Train's checks, but its round count stops at 0-0: ours has one more round.
         MexicanTrainOptions.check(dataclasses.replace(self, rounds=None))
 

@@ -61,7 +61,6 @@ class TrainRound:
         self.tapped = [False] * self.players
         self.out: list[int] = []
         self.outcome: Outcome | None = None
-        self.passes_since_empty = 0
         self.passed: set[int] = set()
         """Seats whose pass still holds: they could not play, and nothing has changed for
         them since (a play or a new marker they could use clears it)."""
@@ -279,7 +278,7 @@ class TrainRound:
         self.hand_counts[seat] -= 1
         train.lay(tile, exposed)
         self.played += 1
-        self.passes_since_empty = 0
+        self.passed.clear()  # a tile laid changes what everyone may play
         events = [Event("played", seat, {"tile": str(tile), "train": play.train})]
         if play.train == seat and train.marker:
             train.marker = False
@@ -318,14 +317,46 @@ class TrainRound:
 
     def _pass(self, seat: int) -> list[Event]:
         own = self.trains[seat]
+        checked = {train.id for train in self.targets()}
         events = []
         if not own.marker:
+            before = {s: self.open_to(s) for s in self.passed}
             own.marker = True
             events.append(Event("marker_placed", seat))
+            # The new marker opens this train to the seats that passed before: their passes
+            # no longer say they cannot play.
+            self.passed = {s for s in self.passed if self.open_to(s) == before[s]}
         events.append(Event("passed", seat))
-        if self.boneyard_count == 0:
-            self.passes_since_empty += 1
+        if checked >= self.open_to(seat):
+            self.passed.add(seat)
         return events + self._end_turn()
+
+    def open_to(self, seat: int) -> frozenset[TrainId]:
+        """The trains ``seat`` may lay a tile on at the start of an ordinary turn (not a
+        first turn): an open double waiting to be played on, else its own train, the
+        Mexican Train and every marked train."""
+        trains = self.trains
+        if self.options.double_must_be_satisfied_by == SATISFY_EVERYONE:
+            waiting = frozenset(t.id for t in trains.values() if t.double_open)
+            if waiting:
+                return waiting
+        marked = (s for s, t in trains.items() if s not in (seat, MEXICAN) and t.marker)
+        return frozenset([seat, MEXICAN, *marked])
+
+    def blocked(self) -> bool:
+        """The boneyard is empty and every seat still playing has passed since the last
+        tile was laid, with nothing opened to it since: nobody can play."""
+        playing = [s for s in range(self.players) if s not in self.out]
+        return not self.boneyard_count and all(s in self.passed for s in playing)
+
+    def could_play(self, seat: int) -> bool:
+        """Would ``seat`` have a tile to lay if its turn began now? (Hands known only.)"""
+        import copy
+
+        probe = copy.deepcopy(self)
+        probe.outcome, probe.turn = None, seat
+        probe._new_turn()
+        return bool(probe.legal_plays())
 
     def _end_turn(self) -> list[Event]:
         seat = self.turn
@@ -334,7 +365,7 @@ class TrainRound:
         if self.out and all(self.had_turn):
             self.outcome = Outcome("out", tuple(self.out))
             return []
-        if self.passes_since_empty >= self.players:
+        if self.blocked():
             self.outcome = Outcome("blocked")
             return [Event("blocked", seat)]
         self.turn = self._next_seat()

@@ -65,12 +65,15 @@ def test_a_pass_on_a_first_turn_does_not_block_a_seat_that_may_play_later():
     assert Play(Tile(5, 1), 1, 1) in state.legal_actions()
 
 
-def test_a_round_with_tiles_in_the_boneyard_is_never_blocked():
+def test_while_the_boneyard_holds_a_tile_the_round_goes_on():
     state = from_position(
         "mexican-train/puremco engine=12-12 turn=1 hands=1-2,1-3/7-8,1-4/3-4,2-3"
-        " trains=12-5*/12-6*/12-11*/12-9 boneyard=0-0,0-1,0-2"
+        " trains=12-5*/12-6*/12-11*/12-9 boneyard=0-0,0-1,0-2,0-3"
     )
     for _ in range(3):
         state.push(state.legal_actions()[0])  # draw
         state.push(state.legal_actions()[0])  # the drawn blank fits nothing: pass
     assert state.outcome is None
+    state.push(state.legal_actions()[0])  # Ann draws the last tile
+    state.push(state.legal_actions()[0])  # and passes: nobody can play
+    assert state.outcome.ended == "blocked"

@@ -140,7 +140,7 @@ def test_kill_at_fifty_random_points_and_resume_each_time(tmp_path):
             {
                 "game": "mexican-train",
                 "players": ["Ann", "Bob", "Cy", "Di"],
-                "options": {"rounds": 13},
+                "options": {"last_engine": 0},  # 13 rounds, 12-12 to 0-0
             },
         )["state"]
         kills = 0
