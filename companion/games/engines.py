@@ -145,12 +145,20 @@ class EngineRound(EngineChecks):
             return []
         if self.phase == REVEAL:
             return [Reveal(tile) for tile in _distinct(self._known_hands()[self.turn])]
-        actions: list[EngineAction] = [*self.removals(), *self.legal_plays()]
+        plays = self.legal_plays()
+        actions: list[EngineAction] = [*self.removals(), *plays]
         if self.played or self.drawn is not None:
             actions.append(EndTurn())
-        else:
+        elif not (plays and self.must_play()):
             actions.append(Pass() if self.depleted else Draw())
         return actions
+
+    def must_play(self) -> bool:
+        """At the start of a turn, a player who can play may not draw or pass instead when a
+        station waits to be completed ("you must play a domino that continues that line") or
+        when the boneyard is depleted (passing then says no more plays can be made)."""
+        waiting = any(line.incomplete for line in self.lines.values())
+        return not self.played and (waiting or self.depleted)
 
     # --- applying ------------------------------------------------------------------------
     def push(self, action: EngineAction, names: list[str] | None = None) -> list[Event]:
@@ -281,6 +289,12 @@ class EngineRound(EngineChecks):
         for hand in self.hands or []:
             tiles += hand
         return tiles + self.removed + list(self.boneyard or [])
+
+    def position(self) -> str:
+        """This round as one line of text (docs/positions.md); ``from_position`` reads it."""
+        from companion.games.engine_position import write_position
+
+        return write_position(self, "engine-no-9" if self.any_station else "engine-191")
 
     def bot_preference(self, action: EngineAction) -> tuple:
         """How a sensible player ranks their options (the greedy simulated player)."""
