@@ -1,9 +1,9 @@
 """Round positions as one line of text, python-chess's FEN for domino train games.
 
     >>> from companion.positions import from_position
-    >>> state = from_position("mexican-train/puremco engine=12-12 turn=1 hands=12-5/3-4")
+    >>> state = from_position("mexican-train/puremco engine=12-12 turn=1 hands=5-12/3-4")
     >>> state.position()
-    'mexican-train/puremco engine=12-12 turn=1 hands=12-5/3-4 trains=-/-/- boneyard=-'
+    'mexican-train/puremco engine=12-12 turn=1 hands=5-12/3-4 trains=-/-/- boneyard=-'
 
 Every game's round has ``.position()``; ``from_position(text)`` builds the round back, so a
 bug report or a test is one line. docs/positions.md describes the fields of each game.

@@ -264,6 +264,12 @@ class ChainRound:
         tiles += [t for chains in self.chains for chain in chains for t in chain]
         return tiles + list(self.boneyard or [])
 
+    def position(self) -> str:
+        """This round as one line of text (docs/positions.md); ``from_position`` reads it."""
+        from companion.games.chain_position import write_position
+
+        return write_position(self)
+
     def bot_preference(self, action) -> tuple:
         if isinstance(action, LayChain):
             return (2, len(action.tiles))
@@ -321,6 +327,12 @@ class DiceChains(Game):
         size = self.options.hand_size
         boneyard = len(self.all_tiles(players)) - size * players
         return ChainRound(None, None, setup.starter, random.Random(), [size] * players, boneyard)
+
+    @classmethod
+    def round_from_position(cls, fields) -> ChainRound:
+        from companion.games.chain_position import read_position
+
+        return read_position(fields, cls)
 
     def round_scores(self, state: ChainRound) -> list[int]:
         return state.scores()
