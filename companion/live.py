@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from companion.errors import CompanionError
 from companion.games.base import (
     Action,
     Announce,
@@ -26,6 +27,7 @@ from companion.games.base import (
     Pass,
     Tap,
 )
+from companion.tiles import Tile
 
 
 class LiveTurns:
@@ -35,7 +37,9 @@ class LiveTurns:
         starter: int,
         out_ends_the_round: Callable[[bool], bool],
         actions: tuple[str, ...] = (),
+        game: str = "",
     ) -> None:
+        self.game = game  # "id/preset [options=...]", the head of the position line
         self.players = players
         self.turn = starter
         self.direction = 1
@@ -141,3 +145,91 @@ class LiveTurns:
     def push(self, action: Action, names: list[str] | None = None) -> list[Event]:
         self.check(action, names)
         return self.apply(action)
+
+    # --- the round interface (companion.rounds.Round) -------------------------------------
+    hands = None
+    setting_up = False
+    round_engine = None
+
+    def legal_actions(self) -> list[Action]:
+        """What a seat may say: the hands are unseen, so every word the table uses."""
+        if self.outcome is not None:
+            return []
+        return [EndTurn(), Pass(), Tap(), GoOut(), *(Announce(kind) for kind in self.actions)]
+
+    @property
+    def seats_out(self) -> list[int]:
+        return self.out
+
+    def marked_seats(self) -> list[int]:
+        return sorted(self.markers)
+
+    def tapped_seats(self) -> list[int]:
+        return sorted(self.tapped)
+
+    def seat_drawing_first(self) -> int | None:
+        return self.draws_first
+
+    def scores(self) -> list[int]:
+        raise CompanionError("the hands are unknown: score them from photos or by hand")
+
+    def tile_value(self, tile: Tile) -> int:
+        return tile.pips
+
+    def bot_preference(self, action: Action) -> tuple | None:
+        return None
+
+    def position(self) -> str:
+        """The live round as one line: ``mexican-train/front-porch live players=4 turn=2
+        markers=1,3`` (docs/positions.md)."""
+        from companion.games.position_text import join_fields, seats_text
+
+        fields: list[tuple[str, str | None]] = [
+            ("live", None),
+            ("players", str(self.players)),
+            ("turn", str(self.turn + 1)),
+        ]
+        for key, seats in (
+            ("markers", self.markers),
+            ("tapped", self.tapped),
+            ("out", self.out),
+            ("first-turns", [s for s in range(self.players) if s not in self.had_turn]),
+        ):
+            if seats:
+                fields.append((key, seats_text(seats)))
+        if self.direction == -1:
+            fields.append(("direction", "ccw"))
+        if self.skip_next:
+            fields.append(("skip-next", None))
+        if self.draws_first is not None:
+            fields.append(("draws-first", str(self.draws_first + 1)))
+        if self.outcome is not None:
+            fields.append(("ended", self.outcome.ended))
+        return join_fields(self.game or "live", fields)
+
+
+def read_live_position(fields, game) -> LiveTurns:
+    """The live round a ``live`` position line describes."""
+    from companion.games.base import RoundSetup
+    from companion.games.position_text import PositionError, read_int, read_seat, read_seats
+
+    players = read_int(fields.need("players"), "players")
+    game.check_players(players)
+    state = game.live_turns(RoundSetup(1, None, read_seat(fields.need("turn"), players)), players)
+    state.markers = set(read_seats(fields.take("markers"), players))
+    state.tapped = set(read_seats(fields.take("tapped"), players))
+    state.out = read_seats(fields.take("out"), players)
+    first = read_seats(fields.take("first-turns"), players)
+    state.had_turn = {s for s in range(players) if s not in first}
+    direction = fields.take("direction", "cw")
+    if direction not in ("cw", "ccw"):
+        raise PositionError(f"direction is cw or ccw, not {direction!r}")
+    state.direction = 1 if direction == "cw" else -1
+    state.skip_next = fields.flag("skip-next")
+    drawing = fields.take("draws-first")
+    state.draws_first = None if drawing is None else read_seat(drawing, players)
+    ended = fields.take("ended")
+    if ended is not None:
+        state.outcome = Outcome(ended, tuple(state.out))
+    fields.finish()
+    return state

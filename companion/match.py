@@ -24,6 +24,7 @@ from typing import Any
 
 from companion.errors import CompanionError
 from companion.games.base import Action, Event, Game, RoundSetup, new_game
+from companion.rounds import Round
 from companion.scorepad import ScorePad, now
 
 Record = tuple[str, dict[str, Any]]
@@ -56,7 +57,7 @@ class Match:
         self.players: list[str] = []
         self.seed: int | None = None
         self.setup: RoundSetup | None = None
-        self.state = None
+        self.state: Round | None = None
         self.pad: ScorePad | None = None
         self.rounds: list[RoundSummary] = []
         self.finished = False
@@ -175,8 +176,8 @@ class Match:
             summary.ended, summary.out = state.outcome.ended, tuple(state.outcome.out)
             if self.seed is not None:  # dealt hands: the round's own scores are known
                 summary.scores = self.game.round_scores(state)
-            if summary.engine is None and getattr(state, "main", None) is not None:
-                summary.engine = str(state.main)  # the Engine games' main station
+            if summary.engine is None and state.round_engine is not None:
+                summary.engine = str(state.round_engine)  # the Engine games' main station
             events.append(Event("round_ended", p["seat"], {"ended": summary.ended}))
         return events
 
@@ -290,7 +291,7 @@ class Match:
             raise CompanionError("no game has been set up yet")
         return self.game
 
-    def _state(self):
+    def _state(self) -> Round:
         if self.state is None:
             raise CompanionError("no round is in play")
         return self.state

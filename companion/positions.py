@@ -25,4 +25,9 @@ def from_position(text: str):
         cls = game_class(fields.game)
     except UnknownGame as error:
         raise PositionError(str(error)) from None
+    if fields.flag("live"):
+        from companion.games.position_text import read_options
+        from companion.live import read_live_position
+
+        return read_live_position(fields, cls(fields.preset, read_options(fields.take("options"))))
     return cls.round_from_position(fields)

@@ -206,7 +206,7 @@ class Companion:
     def _do_Knock(self, cmd: c.Knock) -> list[Event]:
         match = self._match()
         state = match.state
-        if state is None or state.outcome is not None or state.turn in getattr(state, "tapped", ()):
+        if state is None or state.outcome is not None or state.turn in state.tapped_seats():
             return []
         if "double" not in match.game.live_gestures:
             return []  # a game without last-tile taps: a knock is just a tile laid
@@ -252,7 +252,7 @@ class Companion:
         match = self._match()
         if match.state is None or match.state.outcome is not None:
             raise CompanionError("no round is in play")
-        out = list(match.state.out)  # gone out while the others took their first turn
+        out = list(match.state.seats_out)  # gone out while the others took their first turn
         ended = "out" if out else cmd.ended
         events = self._commit(
             ("round_ended", {"round": match.setup.number, "ended": ended, "out": out})
@@ -378,7 +378,7 @@ class Companion:
             raise CompanionError("no round is in play; press the centerpiece for the next one")
         if seat != state.turn:
             name, to_move = match.players[seat], match.players[state.turn]
-            if seat in state.out:
+            if seat in state.seats_out:
                 raise CompanionError(
                     f"{name} is out; the others take their first turn: it is {to_move}'s turn"
                 )

@@ -218,7 +218,16 @@ class Game:
         """The live table's round: hands unseen, the companion follows the turns."""
         from companion.live import LiveTurns
 
-        return LiveTurns(players, setup.starter, self.out_ends_the_round, self.live_actions)
+        return LiveTurns(
+            players, setup.starter, self.out_ends_the_round, self.live_actions, self.head()
+        )
+
+    def head(self) -> str:
+        """The start of this game's position lines: ``id/preset`` and changed house rules."""
+        from companion.games.position_text import options_text
+
+        preset, changed = options_text(self.options, self.presets, self.options_class)
+        return f"{self.id}/{preset}" + (f" options={changed}" if changed else "")
 
     def out_ends_the_round(self, first_turns_done: bool) -> bool:
         """A player has just gone out: does the round end now, or do the others still take

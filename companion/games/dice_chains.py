@@ -264,6 +264,27 @@ class ChainRound:
         tiles += [t for chains in self.chains for chain in chains for t in chain]
         return tiles + list(self.boneyard or [])
 
+    # --- the round interface (companion.rounds.Round) -------------------------------------
+    direction = 1
+    setting_up = False
+    round_engine = None
+    seats_out = ()
+
+    def marked_seats(self) -> list[int]:
+        return []
+
+    def tapped_seats(self) -> list[int]:
+        return []
+
+    def first_turns_to_come(self) -> list[int]:
+        return []
+
+    def seat_drawing_first(self) -> int | None:
+        return None
+
+    def tile_value(self, tile: Tile) -> int:
+        return tile.pips
+
     def position(self) -> str:
         """This round as one line of text (docs/positions.md); ``from_position`` reads it."""
         from companion.games.chain_position import write_position

@@ -290,6 +290,33 @@ class EngineRound(EngineChecks):
             tiles += hand
         return tiles + self.removed + list(self.boneyard or [])
 
+    # --- the round interface (companion.rounds.Round) -------------------------------------
+    direction = 1
+
+    @property
+    def setting_up(self) -> bool:
+        return self.phase == REVEAL
+
+    @property
+    def round_engine(self) -> Tile | None:
+        return self.main
+
+    @property
+    def seats_out(self) -> tuple[int, ...]:
+        return self.outcome.out if self.outcome else ()
+
+    def marked_seats(self) -> list[int]:
+        return []
+
+    def tapped_seats(self) -> list[int]:
+        return []
+
+    def first_turns_to_come(self) -> list[int]:
+        return []
+
+    def seat_drawing_first(self) -> int | None:
+        return None
+
     def position(self) -> str:
         """This round as one line of text (docs/positions.md); ``from_position`` reads it."""
         from companion.games.engine_position import write_position

@@ -279,6 +279,19 @@ class SuperTrainRound(TrainRound):
     # --- positions -----------------------------------------------------------------------
     game_id = "supertrain"
 
+    @property
+    def house_rules(self):
+        return self.base_options
+
+    def seat_drawing_first(self) -> int | None:
+        """The seat a D-Train makes draw: the seat to move, or the next one to move."""
+        if self.penalty_draw_due:
+            return self.turn
+        if not self.penalty_draw_pending:
+            return None
+        steps = 2 if self.skip_next else 1
+        return (self.turn + steps * self.direction) % self.players
+
     def all_tiles(self) -> list[Tile]:
         return supertrain_set()
 

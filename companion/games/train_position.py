@@ -37,7 +37,7 @@ def train_text(train: Train) -> str:
 
 def write_position(state, game_cls) -> str:
     """The line for a Mexican Train or SuperTrain round ``state`` of ``game_cls``."""
-    options = getattr(state, "base_options", state.options)
+    options = state.house_rules
     preset, changed = options_text(options, game_cls.presets, game_cls.options_class)
     n = state.players
     hands = "/".join(
@@ -137,8 +137,18 @@ def read_position(fields: Fields, game_cls):
     if ended is not None:
         state.outcome = Outcome(ended, tuple(state.out))
     fields.finish()
-    state.check_tiles()
+    _check_tiles(state)
     return state
+
+
+def _check_tiles(state) -> None:
+    """Refuse a position that holds a tile twice or a tile the set does not have."""
+    from collections import Counter
+
+    extra = Counter(state.where_tiles_are()) - Counter(state.all_tiles())
+    if extra:
+        tiles = ", ".join(str(t) for t in extra.elements())
+        raise PositionError(f"the set has no (more) {tiles}: a tile appears twice or is wrong")
 
 
 def _lay(train: Train, text: str) -> None:

@@ -396,8 +396,40 @@ class TrainRound:
             raise CompanionError("the hands are unknown: score them from photos or by hand")
         return [sum(self.tile_value(t) for t in hand) for hand in self.hands]
 
-    # --- positions -----------------------------------------------------------------------
+    # --- the round interface (companion.rounds.Round) -------------------------------------
     game_id = "mexican-train"
+    setting_up = False
+
+    @property
+    def house_rules(self):
+        """The game's options as chosen, without what a turn changes (SuperTrain's T)."""
+        return self.options
+
+    @property
+    def round_engine(self) -> Tile:
+        return self.engine
+
+    @property
+    def seats_out(self) -> list[int]:
+        return self.out
+
+    def marked_seats(self) -> list[int]:
+        return [s for s in range(self.players) if self.trains[s].marker]
+
+    def tapped_seats(self) -> list[int]:
+        return [s for s in range(self.players) if self.tapped[s]]
+
+    def first_turns_to_come(self) -> list[int]:
+        if not self.out or self.outcome is not None:
+            return []
+        order = [(self.turn + self.direction * i) % self.players for i in range(self.players)]
+        return [s for s in order if not self.had_turn[s] and s not in self.out]
+
+    def seat_drawing_first(self) -> int | None:
+        return None
+
+    def bot_preference(self, action: Action) -> tuple | None:
+        return None
 
     def position(self) -> str:
         """This round as one line of text (docs/positions.md); ``from_position`` reads it."""
@@ -417,17 +449,6 @@ class TrainRound:
         from companion.tiles import double_set
 
         return double_set(self.options.set)
-
-    def check_tiles(self) -> None:
-        """Refuse a position that holds a tile twice or a tile the set does not have."""
-        from collections import Counter
-
-        from companion.games.position_text import PositionError
-
-        extra = Counter(self.where_tiles_are()) - Counter(self.all_tiles())
-        if extra:
-            tiles = ", ".join(str(t) for t in extra.elements())
-            raise PositionError(f"the set has no (more) {tiles}: a tile appears twice or is wrong")
 
     def where_tiles_are(self) -> list[Tile]:
         """Every tile of the round: engine, trains, hands and boneyard (for conservation)."""
