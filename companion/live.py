@@ -16,11 +16,21 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from companion.errors import CompanionError
+from companion.events import (
+    ANNOUNCED,
+    Event,
+    LastTile,
+    MarkerPlaced,
+    MarkerRemoved,
+    Out,
+    Passed,
+    Skipped,
+    Turn,
+)
 from companion.games.base import (
     Action,
     Announce,
     EndTurn,
-    Event,
     GoOut,
     IllegalAction,
     Outcome,
@@ -67,7 +77,7 @@ class LiveTurns:
         seat = self.turn
         if isinstance(action, Tap):
             self.tapped.add(seat)
-            return [Event("last_tile", seat)]
+            return [LastTile(seat)]
         if isinstance(action, GoOut):
             return self._go_out(seat)
         if isinstance(action, Announce):
@@ -77,13 +87,13 @@ class LiveTurns:
             self.tapped.discard(seat)  # they drew: more than one tile again
             if seat not in self.markers:
                 self.markers.add(seat)
-                events.append(Event("marker_placed", seat))
-            events.append(Event("passed", seat))
+                events.append(MarkerPlaced(seat))
+            events.append(Passed(seat))
         return events + self._end_turn()
 
     def _go_out(self, seat: int) -> list[Event]:
         self.out.append(seat)
-        events = [Event("out", seat)]
+        events = [Out(seat)]
         if self.out_ends_the_round(self.first_turns_done):
             self.outcome = Outcome("out", tuple(self.out))
             return events
@@ -102,11 +112,11 @@ class LiveTurns:
         self.turn = self._next_seat()
         if self.skip_next:
             self.skip_next = False
-            events.append(Event("skipped", self.turn))
+            events.append(Skipped(self.turn))
             self.turn = self._next_seat()
         while self.turn in self.out:  # a player who went out takes no more turns
             self.turn = self._next_seat()
-        return events + [Event("turn", self.turn)]
+        return events + [Turn(self.turn)]
 
     @property
     def first_turns_done(self) -> bool:
@@ -131,7 +141,7 @@ class LiveTurns:
             self.skip_next = True
         elif kind == "draw":
             self.draws_first = self._next_seat()
-        return [Event(f"played_{kind}", seat)]
+        return [ANNOUNCED[kind](seat)]
 
     def _next_seat(self) -> int:
         return (self.turn + self.direction) % self.players
@@ -139,7 +149,7 @@ class LiveTurns:
     def lift_marker(self, seat: int) -> list[Event]:
         if seat in self.markers:
             self.markers.discard(seat)
-            return [Event("marker_removed", seat)]
+            return [MarkerRemoved(seat)]
         return []
 
     def push(self, action: Action, names: list[str] | None = None) -> list[Event]:

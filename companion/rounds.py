@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Protocol, runtime_checkable
 
-from companion.games.base import Event, Outcome
+from companion.events import Event
+from companion.games.base import Outcome
 from companion.tiles import Tile
 
 

@@ -20,7 +20,8 @@ from typing import Any
 
 from companion import commands as c
 from companion.errors import CompanionError, StoreError
-from companion.games.base import Announce, EndTurn, Event, GoOut, Pass, Tap
+from companion.events import Event, PhotoRequested
+from companion.games.base import Announce, EndTurn, GoOut, Pass, Tap
 from companion.match import Match, Record
 from companion.snapshot import snapshot
 from companion.store import Store, StoredEvent
@@ -133,10 +134,10 @@ class Companion:
 
     def handle(self, command: Any) -> list[Event]:
         """Run one command on the loop thread (tests may call it directly)."""
-        handler = getattr(self, f"_do_{type(command).__name__}", None)
+        handler = HANDLERS.get(type(command))
         if handler is None:
             raise CompanionError(f"unknown command {type(command).__name__}")
-        return handler(command)
+        return handler(self, command)
 
     def _commit(self, record: Record) -> list[Event]:
         kind, payload = record
@@ -361,7 +362,7 @@ class Companion:
             self.degraded["camera"] = "no camera: enter the scores on the score pad"
             raise CompanionError("no camera here: enter the score on the score pad")
         self.hand_reader(cmd.seat)  # press: snap; hold: retake
-        return [Event("photo_requested", cmd.seat)]
+        return [PhotoRequested(cmd.seat)]
 
     # --- helpers -------------------------------------------------------------------------
     def _match(self) -> Match:
@@ -403,3 +404,22 @@ class Companion:
         self.game_id = game_id
         self.match = Match.replay((e.type, e.payload) for e in events)
         log.info("resumed game %s at event %s", game_id, events[-1].seq)
+
+
+HANDLERS: dict[type, Callable[[Companion, Any], list[Event]]] = {
+    c.NewGame: Companion._do_NewGame,
+    c.Gesture: Companion._do_Gesture,
+    c.ActionTile: Companion._do_ActionTile,
+    c.RollDice: Companion._do_RollDice,
+    c.Knock: Companion._do_Knock,
+    c.CenterButton: Companion._do_CenterButton,
+    c.LiftMarker: Companion._do_LiftMarker,
+    c.ClaimSeat: Companion._do_ClaimSeat,
+    c.FreeSeat: Companion._do_FreeSeat,
+    c.EndRound: Companion._do_EndRound,
+    c.NextRound: Companion._do_NextRound,
+    c.EndGame: Companion._do_EndGame,
+    c.EnterScore: Companion._do_EnterScore,
+    c.HandRead: Companion._do_HandRead,
+}
+"""Each command and the method of the game loop that runs it."""

@@ -90,15 +90,6 @@ Action = Play | Draw | Pass | EndTurn | Tap | GoOut | Announce
 
 
 @dataclass(frozen=True, slots=True)
-class Event:
-    """Something the table should hear about: ``kind`` plus the seat it concerns."""
-
-    kind: str
-    seat: int
-    data: Mapping[str, Any] = field(default_factory=dict)
-
-
-@dataclass(frozen=True, slots=True)
 class Outcome:
     """How a round ended: ``ended`` is "out" or "blocked"; ``out`` the seats that went out."""
 

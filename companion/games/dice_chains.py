@@ -13,10 +13,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from companion.errors import CompanionError
+from companion.events import BoneyardEmpty, Chain, Drew, Event, Rolled, Turn
 from companion.games.base import (
     Action,
     EndTurn,
-    Event,
     Game,
     IllegalAction,
     Outcome,
@@ -222,7 +222,7 @@ class ChainRound:
         if isinstance(action, Roll):
             self.dice, self.phase = tuple(action.dice), CHAIN
             self._roll_dice()
-            return [Event("rolled", seat, {"dice": list(action.dice)})]
+            return [Rolled(seat, dice=list(action.dice))]
         if isinstance(action, LayChain):
             if self.hands is not None:
                 for tile in action.tiles:
@@ -232,7 +232,7 @@ class ChainRound:
             self.made += 1
             # "he puts the chain together face up in front of him and rolls the dice again"
             self.phase = ROLL
-            return [Event("chain", seat, {"tiles": len(action.tiles)})]
+            return [Chain(seat, tiles=len(action.tiles))]
         return self._end_turn(seat)
 
     def _end_turn(self, seat: int) -> list[Event]:
@@ -246,10 +246,10 @@ class ChainRound:
         if wanted > left:
             # "He draws what dominos he can, and then play stops."
             self.outcome = Outcome("boneyard")
-            return [Event("drew", seat, {"tiles": left}), Event("boneyard_empty", seat)]
+            return [Drew(seat, tiles=left), BoneyardEmpty(seat)]
         self.turn = (seat + 1) % self.players
         self.phase, self.made, self.dice = ROLL, 0, None
-        return [Event("drew", seat, {"tiles": wanted}), Event("turn", self.turn)]
+        return [Drew(seat, tiles=wanted), Turn(self.turn)]
 
     def scores(self) -> list[int]:
         """ "one point per domino he has used in a chain and loses one point per domino left

@@ -17,12 +17,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from companion.errors import CompanionError
+from companion.events import DrawPenalty, Event, PenaltyDraw, PlayTwice, Reversed, Skip
 from companion.games.base import (
     MEXICAN,
     Action,
     Draw,
     EndTurn,
-    Event,
     IllegalAction,
     Play,
     RoundSetup,
@@ -247,7 +247,7 @@ class SuperTrainRound(TrainRound):
             self.penalty_draw_due = False
             events = self._draw(self.turn, action)
             self.drew = False  # the penalty is not the draw of a player who cannot play
-            return [Event("penalty_draw", self.turn), *events]
+            return [PenaltyDraw(self.turn), *events]
         bonus_play = isinstance(action, Play) and self.bonus and self.played and not self.owe
         events = super().apply(action)
         if not isinstance(action, Play) or self.outcome:
@@ -258,18 +258,18 @@ class SuperTrainRound(TrainRound):
         seat = self.turn
         if letter == "D":
             self.penalty_draw_pending = True
-            events.append(Event("draw_penalty", seat))
+            events.append(DrawPenalty(seat))
         elif letter == "R":
             self.direction = -self.direction
-            events.append(Event("reversed", seat, {"direction": self.direction}))
+            events.append(Reversed(seat, direction=self.direction))
         elif letter == "S":
             self.skip_next = True
-            events.append(Event("skip", seat))
+            events.append(Skip(seat))
         elif letter == "T":
             self.bonus += 1
             self.twice += 1
             self._allow_doubles()
-            events.append(Event("play_twice", seat))
+            events.append(PlayTwice(seat))
         return events
 
     def _allow_doubles(self) -> None:

@@ -8,12 +8,24 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from companion.errors import CompanionError
+from companion.events import (
+    Blocked,
+    DoubleOpen,
+    Drew,
+    Event,
+    LastTile,
+    MarkerPlaced,
+    MarkerRemoved,
+    Out,
+    Passed,
+    Played,
+    Turn,
+)
 from companion.games.base import (
     MEXICAN,
     Action,
     Draw,
     EndTurn,
-    Event,
     IllegalAction,
     Outcome,
     Pass,
@@ -266,7 +278,7 @@ class TrainRound:
             return self._pass(seat)
         if isinstance(action, Tap):
             self.tapped[seat] = True
-            return [Event("last_tile", seat)]
+            return [LastTile(seat)]
         return self._end_turn()
 
     def _play(self, seat: int, play: Play) -> list[Event]:
@@ -279,10 +291,10 @@ class TrainRound:
         train.lay(tile, exposed)
         self.played += 1
         self.passed.clear()  # a tile laid changes what everyone may play
-        events = [Event("played", seat, {"tile": str(tile), "train": play.train})]
+        events = [Played(seat, tile=str(tile), train=play.train)]
         if play.train == seat and train.marker:
             train.marker = False
-            events.append(Event("marker_removed", seat))
+            events.append(MarkerRemoved(seat))
         if tile.is_double:
             self.doubles.append(play.train)
             self.owe = True
@@ -296,7 +308,7 @@ class TrainRound:
 
     def _went_out(self, seat: int) -> list[Event]:
         self.out.append(seat)
-        events = [Event("out", seat)]
+        events = [Out(seat)]
         if not self.options.out_ends_the_round(all(self.had_turn)):
             return events + self._end_turn()
         self.outcome = Outcome("out", tuple(self.out))
@@ -313,7 +325,7 @@ class TrainRound:
         self.hand_counts[seat] += 1
         self.tapped[seat] = False
         self.drew = True
-        return [Event("drew", seat)]
+        return [Drew(seat)]
 
     def _pass(self, seat: int) -> list[Event]:
         own = self.trains[seat]
@@ -322,11 +334,11 @@ class TrainRound:
         if not own.marker:
             before = {s: self.open_to(s) for s in self.passed}
             own.marker = True
-            events.append(Event("marker_placed", seat))
+            events.append(MarkerPlaced(seat))
             # The new marker opens this train to the seats that passed before: their passes
             # no longer say they cannot play.
             self.passed = {s for s in self.passed if self.open_to(s) == before[s]}
-        events.append(Event("passed", seat))
+        events.append(Passed(seat))
         if checked >= self.open_to(seat):
             self.passed.add(seat)
         return events + self._end_turn()
@@ -367,7 +379,7 @@ class TrainRound:
             return []
         if self.blocked():
             self.outcome = Outcome("blocked")
-            return [Event("blocked", seat)]
+            return [Blocked(seat)]
         self.turn = self._next_seat()
         while self.turn in self.out:
             self.had_turn[self.turn] = True
@@ -378,8 +390,8 @@ class TrainRound:
         events = []
         waiting = [t.id for t in self.trains.values() if t.double_open]
         if waiting:
-            events.append(Event("double_open", seat, {"train": waiting[0]}))
-        return events + [Event("turn", self.turn)]
+            events.append(DoubleOpen(seat, train=waiting[0]))
+        return events + [Turn(self.turn)]
 
     def _next_seat(self) -> int:
         return (self.turn + self.direction) % self.players
