@@ -328,6 +328,15 @@ class EngineRound(EngineChecks):
     def seat_drawing_first(self) -> int | None:
         return None
 
+    def could_play(self, seat: int) -> bool:
+        """Would ``seat`` have a domino to play if its turn began now? (Hands known only.)"""
+        import copy
+
+        probe = copy.deepcopy(self)
+        probe.outcome, probe.turn = None, seat
+        probe._new_turn()
+        return bool(probe.legal_plays())
+
     def position(self) -> str:
         """This round as one line of text (docs/positions.md); ``from_position`` reads it."""
         from companion.games.engine_position import write_position
