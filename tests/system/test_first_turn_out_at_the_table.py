@@ -78,6 +78,7 @@ def whose_turn(table) -> str | None:
     return turn and turn["player"]
 
 
+@pytest.mark.slow  # a round on mock pins, a pty and a restart
 def test_the_table_plays_the_others_first_turns_after_a_first_turn_out(config):
     with open_table(config) as table:
         table.companion.call(c.NewGame("mexican-train", ["Ana", "Bob", "Cy"], starter=ANA - 1))

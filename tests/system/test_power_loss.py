@@ -22,6 +22,8 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
+import pytest
+
 PIN = "2468"
 KILLS = 50
 KEYS = (
@@ -129,6 +131,7 @@ def next_request(state: dict, rng: random.Random) -> tuple[str, dict]:
     raise AssertionError(f"unexpected phase {phase}")
 
 
+@pytest.mark.slow  # fifty kills and restarts of the service
 def test_kill_at_fifty_random_points_and_resume_each_time(tmp_path):
     rng = random.Random(20261121)
     service = Service(tmp_path / "data", tmp_path / "serve.log")
