@@ -77,3 +77,33 @@ def test_while_the_boneyard_holds_a_tile_the_round_goes_on():
     state.push(state.legal_actions()[0])  # Ann draws the last tile
     state.push(state.legal_actions()[0])  # and passes: nobody can play
     assert state.outcome.ended == "blocked"
+
+
+@pytest.mark.slow  # 135 whole games
+@pytest.mark.parametrize(
+    ("game", "preset", "engines"),
+    [
+        ("mexican-train", "front-porch", 12),
+        ("mexican-train", "puremco", 13),
+        ("supertrain", None, 14),
+    ],
+)
+def test_no_simulated_round_is_called_blocked_while_a_seat_could_play(game, preset, engines):
+    """Issue 17's sweep: seeds 1 to 15, 2 to 4 players, each record replayed line by line."""
+    from companion.match import Match
+    from companion.record import read_record, write_record
+    from companion.simulate import simulate
+
+    for seed in range(1, 16):
+        for players in (2, 3, 4):
+            record = write_record(simulate(game, players, seed, preset).log)
+            match = Match()
+            for kind, payload in read_record(record):
+                if kind == "action":
+                    match.prepare_action(match.game.parse_action(payload["action"], match.players))
+                match.apply(kind, payload)
+                state = match.state
+                if kind == "action" and state.outcome and state.outcome.ended == "blocked":
+                    seats = [s for s in range(players) if s not in state.seats_out]
+                    assert not [s for s in seats if state.could_play(s)], (seed, players)
+            assert len(match.rounds) == engines
