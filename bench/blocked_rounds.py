@@ -29,7 +29,7 @@ def audit(game_id: str, preset: str | None, seed: int, players: int) -> tuple[in
         state = match.state
         if kind == "action" and state.outcome is not None and state.outcome.ended == "blocked":
             blocked += 1
-            playing = [s for s in range(state.players) if s not in state.out]
+            playing = [s for s in range(state.players) if s not in state.seats_out]
             wrong += any(state.could_play(s) for s in playing)
     return blocked, wrong, [r.engine for r in match.rounds]
 
