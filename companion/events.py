@@ -85,6 +85,10 @@ class HandRead(Event):
     """The camera read ``seat``'s hand: ``total`` waits for the player to confirm it."""
 
     total: int = 0
+    status: str = "ok"
+    """The tile reader's verdict: "ok", "check" (the player looks first) or "unreadable"."""
+    reasons: list[str] | None = None
+    """Its words for the player: what to check, how to retake."""
     kind: ClassVar[str] = "hand_read"
 
 

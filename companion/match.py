@@ -238,9 +238,14 @@ class Match:
 
     def _on_hand_read(self, p: dict[str, Any]) -> list[Event]:
         """A reading of a seat's hand waiting for the player to confirm it."""
-        self.readings[p["seat"]] = p
-        self.photos.append(p)
-        return [HandRead(p["seat"], total=p["total"])]
+        reading = {"status": "ok", "reasons": []} | p  # logged before the reader's verdict
+        self.readings[p["seat"]] = reading
+        self.photos.append(reading)
+        return [
+            HandRead(
+                p["seat"], total=p["total"], status=reading["status"], reasons=reading["reasons"]
+            )
+        ]
 
     def _on_hand_scored(self, p: dict[str, Any]) -> list[Event]:
         """A hand counted in a game whose pad counts tokens: kept until all are in."""
@@ -309,6 +314,10 @@ class Match:
 
     def prepare_end(self) -> Record:
         return ("game_ended", {"winners": [self.players[s] for s in self.pad.winners()]})
+
+    def hand_limit(self) -> int | None:
+        """The most tiles one hand can hold in this game, if its rules deal a hand size."""
+        return self.game.hand_limit(len(self.players)) if self.game is not None else None
 
     def is_last_round(self) -> bool:
         n = len(self.players)

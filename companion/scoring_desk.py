@@ -11,6 +11,8 @@ from companion import commands as c
 from companion.errors import CompanionError
 from companion.events import Event, PhotoRequested
 
+UNREADABLE = "the photo could not be read: retake it (hold) or type the score"
+
 
 class ScoringDesk:
     def _do_EnterScore(self, cmd: c.EnterScore) -> list[Event]:
@@ -45,8 +47,16 @@ class ScoringDesk:
             "low_confidence": cmd.low_confidence,
             "picture": cmd.picture,
             "source": cmd.source,
+            "status": cmd.status,
+            "reasons": list(cmd.reasons),
         }
         return self._commit(("hand_read", payload))
+
+    def hand_limit(self) -> int | None:
+        """The most tiles one hand can hold in the game in play (the tile reader doubts a
+        reading with more); None without a game, or for a game without a hand size. Safe
+        from the camera's thread: it reads the match the loop swaps in whole."""
+        return self.match.hand_limit()
 
     def _waiting(self) -> list[int]:
         match = self.match
@@ -96,6 +106,8 @@ class ScoringDesk:
             raise CompanionError(f"{match.players[cmd.seat]}'s hand is already scored")
         reading = match.readings.get(cmd.seat)
         if cmd.gesture == "press" and reading is not None:
+            if reading["status"] == "unreadable":  # never a quiet guess on the pad
+                raise CompanionError(UNREADABLE)
             return self._score_hand(cmd.seat, reading["total"], reading["source"], "confirmed")
         if self.hand_reader is None:
             self.degraded["camera"] = "no camera: enter the scores on the score pad"

@@ -227,6 +227,11 @@ class Game:
         games end the round at once."""
         return True
 
+    def hand_limit(self, players: int) -> int | None:
+        """The most tiles one hand can hold in a round (a reading with more is wrong), or
+        None for a game without a dealt hand size."""
+        return None
+
     def round_scores(self, state) -> list[int]:
         """Each seat's score for a finished round whose hands are known."""
         raise NotImplementedError

@@ -140,6 +140,14 @@ class MexicanTrain(Game):
     def hand_size(self, players: int) -> int:
         return HAND_SIZES[self.options.set][players]
 
+    def all_tiles(self, players: int) -> list[Tile]:
+        return double_set(self.options.set)
+
+    def hand_limit(self, players: int) -> int:
+        """A hand grows only by drawing: its own tiles and the whole boneyard, which is every
+        tile but the engine and the others' hands as dealt."""
+        return len(self.all_tiles(players)) - 1 - (players - 1) * self.hand_size(players)
+
     def deal(self, setup: RoundSetup, players: int, rng: random.Random) -> TrainRound:
         tiles = [t for t in double_set(self.options.set) if t != setup.engine]
         rng.shuffle(tiles)

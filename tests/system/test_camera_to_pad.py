@@ -23,7 +23,9 @@ def test_a_pressed_seat_gets_its_hand_read_and_the_picture_is_served(tmp_path):
         companion = table.companion
         read = threading.Event()
         companion.add_listener(lambda said: said.stored.type == "hand_read" and read.set())
+        assert table.camera.hand_limit() is None  # no game yet: the reader does not doubt
         companion.call(c.NewGame("mexican-train", ["Ann", "Bob"], starter=0))
+        assert table.camera.hand_limit() == 91 - 1 - 16  # the reader asks the game in play
         companion.call(c.Gesture(0, "out"))
         companion.call(c.Gesture(1, "press"))  # Bob still takes his first turn (Front Porch)
         companion.call(c.Gesture(1, "press"))  # Bob lays his tiles on the mat and presses
