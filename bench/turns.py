@@ -121,7 +121,7 @@ def hub_idle(hub) -> None:
 
 def game_night_memory(data_dir: Path, rounds: int) -> None:
     config = replace(load_config(None, environ={}), data_dir=data_dir)
-    options = {"rounds": rounds}
+    options = {"rounds": rounds, "last_engine": 0}  # down to 0-0: up to 13 rounds
     sim = SimulatedTable("mexican-train", NAMES, seed=7, options=options)
     with Table(
         config, simulate=True, seats=4, seat_scale=0.1, hand_for_seat=sim.hand, web=False

@@ -20,12 +20,28 @@ exactly. Types:
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from companion.errors import CompanionError
-from companion.games.base import Action, Event, Game, RoundSetup, new_game
+from companion.events import (
+    DiceRolled,
+    Event,
+    GameEnded,
+    GameStarted,
+    HandRead,
+    HandScored,
+    RoundEnded,
+    RoundStarted,
+    ScoreCorrected,
+    Scored,
+    SeatClaimed,
+    SeatFreed,
+    Turn,
+)
+from companion.games.base import Action, Game, RoundSetup, new_game
+from companion.rounds import Round
 from companion.scorepad import ScorePad, now
 
 Record = tuple[str, dict[str, Any]]
@@ -58,7 +74,7 @@ class Match:
         self.players: list[str] = []
         self.seed: int | None = None
         self.setup: RoundSetup | None = None
-        self.state = None
+        self.state: Round | None = None
         self.pad: ScorePad | None = None
         self.rounds: list[RoundSummary] = []
         self.finished = False
@@ -123,7 +139,7 @@ class Match:
         """Was the last thing said at the table ``seat`` ending its turn (a press), with the
         round still in play? Then a last-tile tap from that seat belongs to that turn."""
         state = self.state
-        if state is None or state.outcome is not None or not hasattr(state, "tapped"):
+        if state is None or state.outcome is not None:
             return False
         for kind, payload in reversed(self.log):
             if kind in ("seat_claimed", "seat_freed"):
@@ -152,10 +168,10 @@ class Match:
 
     # --- applying events -----------------------------------------------------------------
     def apply(self, kind: str, payload: dict[str, Any]) -> list[Event]:
-        handler = getattr(self, f"_on_{kind}", None)
+        handler = APPLY.get(kind)
         if handler is None:
             raise CompanionError(f"unknown event type {kind!r}")
-        events = handler(payload)
+        events = handler(self, payload)
         self.log.append((kind, payload))
         return events
 
@@ -164,7 +180,7 @@ class Match:
         self.players = list(p["players"])
         self.seed = p["seed"]
         self.pad = ScorePad(self.players, lower_wins=self.game.measure == "pips")
-        return [Event("game_started", 0)]
+        return [GameStarted(0)]
 
     def _on_round_started(self, p: dict[str, Any]) -> list[Event]:
         from companion.tiles import Tile
@@ -181,8 +197,8 @@ class Match:
         self.hand_pips = {}
         self.dice = None
         return [
-            Event("round_started", p["starter"], {"round": p["round"]}),
-            Event("turn", self.state.turn),
+            RoundStarted(p["starter"], round=p["round"]),
+            Turn(self.state.turn),
         ]
 
     def _on_action(self, p: dict[str, Any], action: Action | None = None) -> list[Event]:
@@ -195,19 +211,14 @@ class Match:
             summary.ended, summary.out = state.outcome.ended, tuple(state.outcome.out)
             if self.seed is not None:  # dealt hands: the round's own scores are known
                 summary.scores = self.game.round_scores(state)
-            if summary.engine is None and getattr(state, "main", None) is not None:
-                summary.engine = str(state.main)  # the Engine games' main station
-            events.append(Event("round_ended", p["seat"], {"ended": summary.ended}))
+            if summary.engine is None and state.round_engine is not None:
+                summary.engine = str(state.round_engine)  # the Engine games' main station
+            events.append(RoundEnded(p["seat"], ended=summary.ended))
         return events
 
     def _on_last_tile_tapped(self, p: dict[str, Any]) -> list[Event]:
         """The seat that has just ended its turn has one tile left; the turn stays put."""
-        tapped = self._state().tapped
-        if isinstance(tapped, set):
-            tapped.add(p["seat"])
-        else:  # a dealt round keeps one flag per seat
-            tapped[p["seat"]] = True
-        return [Event("last_tile", p["seat"])]
+        return self._state().tap_after_turn(p["seat"])
 
     def _on_round_ended(self, p: dict[str, Any]) -> list[Event]:
         """The host ends a round the table could not finish on its own."""
@@ -216,30 +227,35 @@ class Match:
         state = self._state()
         state.outcome = Outcome(p["ended"], tuple(p.get("out", ())))
         self.rounds[-1].ended, self.rounds[-1].out = p["ended"], tuple(p.get("out", ()))
-        return [Event("round_ended", 0, {"ended": p["ended"]})]
+        return [RoundEnded(0, ended=p["ended"])]
 
     def _on_score(self, p: dict[str, Any]) -> list[Event]:
         pad = self._pad()
-        kind = "score_corrected" if pad.value(p["round"], p["seat"]) is not None else "scored"
+        kind = ScoreCorrected if pad.value(p["round"], p["seat"]) is not None else Scored
         pad.record(p["round"], p["seat"], p["value"], p["by"], p.get("why", ""), p.get("at", ""))
         self.readings.pop(p["seat"], None)
-        return [Event(kind, p["seat"], {"round": p["round"], "value": p["value"]})]
+        return [kind(p["seat"], round=p["round"], value=p["value"])]
 
     def _on_hand_read(self, p: dict[str, Any]) -> list[Event]:
         """A reading of a seat's hand waiting for the player to confirm it."""
-        self.readings[p["seat"]] = p
-        self.photos.append(p)
-        return [Event("hand_read", p["seat"], {"total": p["total"]})]
+        reading = {"status": "ok", "reasons": []} | p  # logged before the reader's verdict
+        self.readings[p["seat"]] = reading
+        self.photos.append(reading)
+        return [
+            HandRead(
+                p["seat"], total=p["total"], status=reading["status"], reasons=reading["reasons"]
+            )
+        ]
 
     def _on_hand_scored(self, p: dict[str, Any]) -> list[Event]:
         """A hand counted in a game whose pad counts tokens: kept until all are in."""
         self.hand_pips[p["seat"]] = p["value"]
         self.readings.pop(p["seat"], None)
-        return [Event("hand_scored", p["seat"], {"pips": p["value"]})]
+        return [HandScored(p["seat"], pips=p["value"])]
 
     def _on_dice_rolled(self, p: dict[str, Any]) -> list[Event]:
         self.dice = p
-        return [Event("dice_rolled", p["seat"], {"dice": p["dice"]})]
+        return [DiceRolled(p["seat"], dice=p["dice"])]
 
     def _on_marker_lifted(self, p: dict[str, Any]) -> list[Event]:
         return self._state().lift_marker(p["seat"])
@@ -250,15 +266,15 @@ class Match:
             if phone == p["phone"]:
                 del self.phones[seat]
         self.phones[p["seat"]] = p["phone"]
-        return [Event("seat_claimed", p["seat"])]
+        return [SeatClaimed(p["seat"])]
 
     def _on_seat_freed(self, p: dict[str, Any]) -> list[Event]:
         self.phones.pop(p["seat"], None)
-        return [Event("seat_freed", p["seat"], {"by": p["by"]})]
+        return [SeatFreed(p["seat"], by=p["by"])]
 
     def _on_game_ended(self, p: dict[str, Any]) -> list[Event]:
         self.finished = True
-        return [Event("game_ended", 0, {"winners": p["winners"]})]
+        return [GameEnded(0, winners=p["winners"])]
 
     # --- conveniences ----------------------------------------------------------------------
     def play(self, action: Action) -> list[Event]:
@@ -299,6 +315,10 @@ class Match:
     def prepare_end(self) -> Record:
         return ("game_ended", {"winners": [self.players[s] for s in self.pad.winners()]})
 
+    def hand_limit(self) -> int | None:
+        """The most tiles one hand can hold in this game, if its rules deal a hand size."""
+        return self.game.hand_limit(len(self.players)) if self.game is not None else None
+
     def is_last_round(self) -> bool:
         n = len(self.players)
         return self.game.next_round(self.setup, n, self.pad.totals()) is None
@@ -319,7 +339,7 @@ class Match:
             raise CompanionError("no game has been set up yet")
         return self.game
 
-    def _state(self):
+    def _state(self) -> Round:
         if self.state is None:
             raise CompanionError("no round is in play")
         return self.state
@@ -328,3 +348,21 @@ class Match:
         if self.pad is None:
             raise CompanionError("no game has been set up yet")
         return self.pad
+
+
+APPLY: dict[str, Callable[[Match, dict[str, Any]], list[Event]]] = {
+    "game_started": Match._on_game_started,
+    "round_started": Match._on_round_started,
+    "action": Match._on_action,
+    "round_ended": Match._on_round_ended,
+    "score": Match._on_score,
+    "hand_read": Match._on_hand_read,
+    "hand_scored": Match._on_hand_scored,
+    "dice_rolled": Match._on_dice_rolled,
+    "marker_lifted": Match._on_marker_lifted,
+    "last_tile_tapped": Match._on_last_tile_tapped,
+    "seat_claimed": Match._on_seat_claimed,
+    "seat_freed": Match._on_seat_freed,
+    "game_ended": Match._on_game_ended,
+}
+"""Each stored event type and the method that applies it to a match."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from companion.games.base import Event
+from companion.events import Event
 
 LIGHTS = ("off", "turn", "marker", "last_tile", "photo", "winner")
 

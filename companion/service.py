@@ -20,9 +20,11 @@ from typing import Any
 
 from companion import commands as c
 from companion.errors import CompanionError, StoreError
-from companion.games.base import Announce, EndTurn, Event, GoOut, Pass, Tap
+from companion.events import Event
+from companion.games.base import Announce, EndTurn, GoOut, Pass, Tap
 from companion.join_code import new_join_code
 from companion.match import Match, Record
+from companion.scoring_desk import ScoringDesk
 from companion.snapshot import snapshot
 from companion.store import StorageFull, Store, StoredEvent
 
@@ -50,7 +52,7 @@ Listener = Callable[[Announcement], None]
 HandReader = Callable[[int], None]
 
 
-class Companion:
+class Companion(ScoringDesk):
     """The live companion. ``hand_reader(seat)`` asks the camera for that seat's hand; it
     answers later by submitting a ``HandRead`` (the loop never waits for the camera)."""
 
@@ -142,10 +144,10 @@ class Companion:
 
     def handle(self, command: Any) -> list[Event]:
         """Run one command on the loop thread (tests may call it directly)."""
-        handler = getattr(self, f"_do_{type(command).__name__}", None)
+        handler = HANDLERS.get(type(command))
         if handler is None:
             raise CompanionError(f"unknown command {type(command).__name__}")
-        return handler(command)
+        return handler(self, command)
 
     def _commit(self, record: Record) -> list[Event]:
         kind, payload = record
@@ -216,6 +218,15 @@ class Companion:
             events += self._begin_scoring()
         return events
 
+    def _late_tap(self, seat: int) -> list[Event]:
+        """A double press: its first press already ended the seat's turn (buttons act at
+        once), so the second adds the last-tile tap for that seat. The turn stays where it
+        went: the table never sees it move twice."""
+        match = self.match
+        if "double" not in match.game.live_gestures or seat in match.state.tapped_seats():
+            return []
+        return self._commit(match.prepare_late_tap(seat))
+
     def _do_ActionTile(self, cmd: c.ActionTile) -> list[Event]:
         match = self._seat_to_move(cmd.seat)
         return self._commit(match.prepare_action(Announce(cmd.kind)))
@@ -235,7 +246,7 @@ class Companion:
         state = match.state
         if match.finished or state is None or state.outcome is not None:
             return []
-        if state.turn in getattr(state, "tapped", ()):
+        if state.turn in state.tapped_seats():
             return []
         if "double" not in match.game.live_gestures:
             return []  # a game without last-tile taps: a knock is just a tile laid
@@ -255,7 +266,7 @@ class Companion:
         if match.finished:
             raise CompanionError("the game is over; the host can start a new one")
         self._seat_to_move(cmd.seat)
-        if cmd.seat not in getattr(match.state, "markers", ()):
+        if cmd.seat not in match.state.marked_seats():
             raise CompanionError(f"{match.players[cmd.seat]} has no marker out to lift")
         return self._commit(("marker_lifted", {"seat": cmd.seat}))
 
@@ -289,7 +300,7 @@ class Companion:
             raise CompanionError("the game is over; the host can start a new one")
         if match.state is None or match.state.outcome is not None:
             raise CompanionError("no round is in play")
-        out = list(match.state.out)  # gone out while the others took their first turn
+        out = list(match.state.seats_out)  # gone out while the others took their first turn
         ended = "out" if out else cmd.ended
         events = self._commit(
             ("round_ended", {"round": match.setup.number, "ended": ended, "out": out})
@@ -313,106 +324,6 @@ class Companion:
             raise CompanionError("the game is already over")
         return self._commit(match.prepare_end())
 
-    def _do_EnterScore(self, cmd: c.EnterScore) -> list[Event]:
-        match = self._match()
-        self._check_seat(cmd.seat)
-        round_number = cmd.round or match.setup.number
-        pad = match.pad
-        if round_number not in pad.rounds and round_number != match.setup.number:
-            raise CompanionError(f"there is no round {round_number} on the score pad")
-        if pad.value(round_number, cmd.seat) is not None and not cmd.why.strip():
-            raise CompanionError("say why the score is corrected; the reason is kept with it")
-        if pad.value(round_number, cmd.seat) is None and match.state.outcome is None:
-            raise CompanionError("the round is still in play; scores come when it ends")
-        if pad.value(round_number, cmd.seat) is None:
-            if cmd.seat not in self._waiting():
-                raise CompanionError(f"{match.players[cmd.seat]}'s hand is already scored")
-            return self._score_hand(cmd.seat, cmd.value, cmd.by, cmd.why)
-        kind, payload = match.prepare_score(cmd.seat, cmd.value, cmd.by, cmd.why)
-        payload["round"] = round_number
-        return self._commit((kind, payload)) + self._after_score()
-
-    def _do_HandRead(self, cmd: c.HandRead) -> list[Event]:
-        match = self._match()
-        self._check_seat(cmd.seat)
-        if not match.round_needs_scores() or cmd.seat not in self._waiting():
-            raise CompanionError(f"{match.players[cmd.seat]}'s hand is not waiting to be scored")
-        payload = {
-            "round": match.setup.number,
-            "seat": cmd.seat,
-            "total": cmd.total,
-            "tiles": cmd.tiles,
-            "low_confidence": cmd.low_confidence,
-            "picture": cmd.picture,
-            "source": cmd.source,
-        }
-        return self._commit(("hand_read", payload))
-
-    # --- scoring -----------------------------------------------------------------------
-    def _waiting(self) -> list[int]:
-        match = self.match
-        row = match.pad.row(match.setup.number)
-        start = match.setup.starter
-        order = [(start + i) % len(match.players) for i in range(len(match.players))]
-        return [seat for seat in order if row[seat] is None and seat not in match.hand_pips]
-
-    def _score_hand(self, seat: int, value: int, by: str, why: str = "") -> list[Event]:
-        """A hand is counted. Pips go straight on the pad; for games that count win tokens
-        the hands are kept until every one is in, then the lowest win a token each."""
-        match = self.match
-        if match.game.measure != "tokens":
-            return self._commit(match.prepare_score(seat, value, by, why)) + self._after_score()
-        kind, payload = match.prepare_score(seat, value, by, why)
-        events = self._commit(("hand_scored", payload))
-        if len(match.hand_pips) == len(match.players):
-            hands = [match.hand_pips[s] for s in range(len(match.players))]
-            for s, tokens in enumerate(match.game.pad_values(hands, None)):
-                record = match.prepare_score(s, tokens, "rule", f"{hands[s]} in hand and yard")
-                events += self._commit(record)
-        return events + self._after_score()
-
-    def _begin_scoring(self) -> list[Event]:
-        """Players who went out score 0; the first waiting seat's camera turn begins."""
-        match = self.match
-        events = []
-        for seat in match.state.outcome.out:
-            if seat in self._waiting():
-                events += self._score_hand(seat, 0, "rule", "went out")
-        return events + self._after_score()
-
-    def _after_score(self) -> list[Event]:
-        match = self.match
-        if match.round_needs_scores() or match.state.outcome is None:
-            return []  # hands still to score, or a correction while the round is in play
-        if match.is_last_round() and not match.finished:
-            return self._commit(match.prepare_end())
-        return []
-
-    def _late_tap(self, seat: int) -> list[Event]:
-        """A double press: its first press already ended the seat's turn (buttons act at
-        once), so the second adds the last-tile tap for that seat. The turn stays where it
-        went: the table never sees it move twice."""
-        match = self.match
-        if "double" not in match.game.live_gestures or seat in match.state.tapped:
-            return []
-        return self._commit(match.prepare_late_tap(seat))
-
-    def _scoring_gesture(self, cmd: c.Gesture) -> list[Event]:
-        match = self.match
-        if cmd.gesture == "double":
-            return []  # the second press of a double: its first press did what was meant
-        waiting = self._waiting()
-        if cmd.seat not in waiting:
-            raise CompanionError(f"{match.players[cmd.seat]}'s hand is already scored")
-        reading = match.readings.get(cmd.seat)
-        if cmd.gesture == "press" and reading is not None:
-            return self._score_hand(cmd.seat, reading["total"], reading["source"], "confirmed")
-        if self.hand_reader is None:
-            self.degraded["camera"] = "no camera: enter the scores on the score pad"
-            raise CompanionError("no camera here: enter the score on the score pad")
-        self.hand_reader(cmd.seat)  # press: snap; hold: retake
-        return [Event("photo_requested", cmd.seat)]
-
     # --- helpers -------------------------------------------------------------------------
     def _match(self) -> Match:
         if self.match.game is None:
@@ -430,7 +341,7 @@ class Companion:
             raise CompanionError("no round is in play; press the centerpiece for the next one")
         if seat != state.turn:
             name, to_move = match.players[seat], match.players[state.turn]
-            if seat in state.out:
+            if seat in state.seats_out:
                 raise CompanionError(
                     f"{name} is out; the others take their first turn: it is {to_move}'s turn"
                 )
@@ -485,3 +396,22 @@ def _start_on_scratch(record: Record, starter: int | None) -> None:
     scratch = Match()
     scratch.apply(*record)
     scratch.apply(*scratch.prepare_round(starter))
+
+
+HANDLERS: dict[type, Callable[[Companion, Any], list[Event]]] = {
+    c.NewGame: Companion._do_NewGame,
+    c.Gesture: Companion._do_Gesture,
+    c.ActionTile: Companion._do_ActionTile,
+    c.RollDice: Companion._do_RollDice,
+    c.Knock: Companion._do_Knock,
+    c.CenterButton: Companion._do_CenterButton,
+    c.LiftMarker: Companion._do_LiftMarker,
+    c.ClaimSeat: Companion._do_ClaimSeat,
+    c.FreeSeat: Companion._do_FreeSeat,
+    c.EndRound: Companion._do_EndRound,
+    c.NextRound: Companion._do_NextRound,
+    c.EndGame: Companion._do_EndGame,
+    c.EnterScore: Companion._do_EnterScore,
+    c.HandRead: Companion._do_HandRead,
+}
+"""Each command and the method of the game loop that runs it."""

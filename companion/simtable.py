@@ -46,7 +46,7 @@ class SimulatedTable:
         Engine games' reveal); return the seat that starts."""
         self.match.apply(*self.match.prepare_round())
         state = self.match.state
-        while getattr(state, "phase", None) == "reveal" and state.outcome is None:
+        while state.setting_up and state.outcome is None:
             self.match.play(self.bots[state.turn].choose(state, state.legal_actions()))
         return state.turn
 
@@ -65,13 +65,13 @@ class SimulatedTable:
         state = self.match.state
         while state.outcome is None:
             seat = state.turn
-            out_before = len(getattr(state, "out", ()))
+            out_before = len(state.seats_out)
             action = self.bots[seat].choose(state, state.legal_actions())
             self.match.play(action)
             kind = ACTION_TILES.get(action.tile.action) if isinstance(action, Play) else None
             if kind:
                 yield seat, f"tile:{kind}"
-            if len(getattr(state, "out", ())) > out_before:
+            if len(state.seats_out) > out_before:
                 yield seat, "out"
             elif isinstance(action, Tap):
                 yield seat, "double"

@@ -8,6 +8,8 @@ from __future__ import annotations
 from dataclasses import asdict
 from typing import Any
 
+from companion.rounds import Round
+
 
 def phase(match) -> str:
     if match.game is None:
@@ -70,17 +72,15 @@ def snapshot(companion) -> dict[str, Any]:
         state["round"] = {"number": match.setup.number, "engine": match.rounds[-1].engine}
         if live.outcome is None and not match.finished:
             state["turn"] = {"seat": live.turn + 1, "player": names[live.turn]}
-        state["direction"] = (
-            "clockwise" if getattr(live, "direction", 1) == 1 else "counter-clockwise"
-        )
-        state["markers"] = sorted(s + 1 for s in _markers(live))
+        state["direction"] = "clockwise" if live.direction == 1 else "counter-clockwise"
+        state["markers"] = [s + 1 for s in live.marked_seats()]
         state["action_tiles"] = list(match.game.live_actions)
         state["dice"] = match.game.dice
         if match.dice:
             state["last_roll"] = {"seat": match.dice["seat"] + 1, "dice": match.dice["dice"]}
-        draws_first = getattr(live, "draws_first", None)
+        draws_first = live.seat_drawing_first()
         state["draws_first"] = None if draws_first is None else draws_first + 1
-        state["last_tile"] = sorted(s + 1 for s in getattr(live, "tapped", ()))
+        state["last_tile"] = [s + 1 for s in live.tapped_seats()]
         state["out_on_first_turn"] = _out_on_first_turn(live)
     if state["phase"] == "scoring":
         waiting = companion._waiting()
@@ -96,17 +96,9 @@ def snapshot(companion) -> dict[str, Any]:
     return state
 
 
-def _out_on_first_turn(live) -> dict[str, list[int]] | None:
+def _out_on_first_turn(live: Round) -> dict[str, list[int]] | None:
     """Who went out on the first turn while the others still take theirs (Front Porch)."""
-    to_play = live.first_turns_to_come() if hasattr(live, "first_turns_to_come") else []
+    to_play = live.first_turns_to_come()
     if not to_play:
         return None
-    return {"out": [s + 1 for s in live.out], "to_play": [s + 1 for s in to_play]}
-
-
-def _markers(live) -> list[int]:
-    markers = getattr(live, "markers", None)
-    if markers is not None:
-        return list(markers)
-    trains = getattr(live, "trains", {})
-    return [t.id for t in trains.values() if isinstance(t.id, int) and t.marker]
+    return {"out": [s + 1 for s in live.seats_out], "to_play": [s + 1 for s in to_play]}

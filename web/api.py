@@ -11,6 +11,7 @@ from flask import Blueprint, Response, jsonify
 
 from companion import commands as c
 from companion.errors import CompanionError, StoreError
+from companion.events import to_json
 from companion.games.base import game_class, game_ids, option_docs
 from web.auth import host_only
 from web.context import table
@@ -34,7 +35,7 @@ def run(command: Any, refused_status: int = 409):
     return jsonify(
         {
             "seq": state["seq"],
-            "events": [{"kind": e.kind, "seat": e.seat + 1, "data": dict(e.data)} for e in events],
+            "events": [to_json(e) for e in events],
             "state": state,
         }
     )

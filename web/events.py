@@ -19,6 +19,7 @@ from typing import Any
 
 from flask import Blueprint, Response, request
 
+from companion.events import to_json
 from companion.service import Announcement, Companion
 from web.context import table
 from web.errors import ApiError
@@ -77,10 +78,7 @@ class Broadcaster:
                 "at": stored.at,
                 "game_id": stored.game_id,
                 "payload": without_code(stored.payload),
-                "events": [
-                    {"kind": e.kind, "seat": e.seat + 1, "data": dict(e.data)}
-                    for e in announcement.events
-                ],
+                "events": [to_json(e) for e in announcement.events],
                 "state": announcement.state,
             },
         )

@@ -172,6 +172,7 @@ class Table(contextlib.ExitStack):
                 set_max=self.config.camera_set,
                 mat_corners=self.config.mat_corners,
                 mat_size_mm=self.config.mat_size_mm,
+                hand_limit=self.companion.hand_limit,  # asked at each reading: the game may change
             )
         )
         self.companion.hand_reader = self.camera.request

@@ -90,15 +90,6 @@ Action = Play | Draw | Pass | EndTurn | Tap | GoOut | Announce
 
 
 @dataclass(frozen=True, slots=True)
-class Event:
-    """Something the table should hear about: ``kind`` plus the seat it concerns."""
-
-    kind: str
-    seat: int
-    data: Mapping[str, Any] = field(default_factory=dict)
-
-
-@dataclass(frozen=True, slots=True)
 class Outcome:
     """How a round ended: ``ended`` is "out" or "blocked"; ``out`` the seats that went out."""
 
@@ -218,7 +209,16 @@ class Game:
         """The live table's round: hands unseen, the companion follows the turns."""
         from companion.live import LiveTurns
 
-        return LiveTurns(players, setup.starter, self.out_ends_the_round, self.live_actions)
+        return LiveTurns(
+            players, setup.starter, self.out_ends_the_round, self.live_actions, self.head()
+        )
+
+    def head(self) -> str:
+        """The start of this game's position lines: ``id/preset`` and changed house rules."""
+        from companion.games.position_text import options_text
+
+        preset, changed = options_text(self.options, self.presets, self.options_class)
+        return f"{self.id}/{preset}" + (f" options={changed}" if changed else "")
 
     def out_ends_the_round(self, first_turns_done: bool) -> bool:
         """A player has just gone out: does the round end now, or do the others still take
@@ -226,6 +226,11 @@ class Game:
         live table asks this (Mexican Train's round states ask its options the same); most
         games end the round at once."""
         return True
+
+    def hand_limit(self, players: int) -> int | None:
+        """The most tiles one hand can hold in a round (a reading with more is wrong), or
+        None for a game without a dealt hand size."""
+        return None
 
     def round_scores(self, state) -> list[int]:
         """Each seat's score for a finished round whose hands are known."""
@@ -256,6 +261,11 @@ class Game:
         from companion.games.notation import parse_action
 
         return parse_action(text, names)
+
+    @classmethod
+    def round_from_position(cls, fields):
+        """The round a position line describes (``companion.positions.from_position``)."""
+        raise NotImplementedError
 
     def winners(self, totals: Sequence[int]) -> list[int]:
         best = min(totals) if self.measure == "pips" else max(totals)

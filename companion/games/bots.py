@@ -4,8 +4,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from companion.games.base import Action, EndTurn, Play, Tap
+
+if TYPE_CHECKING:
+    from companion.rounds import Round
 
 
 class RandomBot:
@@ -16,7 +20,7 @@ class RandomBot:
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
 
-    def choose(self, state, actions: Sequence[Action]) -> Action:
+    def choose(self, state: Round, actions: Sequence[Action]) -> Action:
         for action in actions:
             if isinstance(action, Tap):
                 return action
@@ -32,10 +36,10 @@ class GreedyBot:
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
 
-    def choose(self, state, actions: Sequence[Action]) -> Action:
-        prefer = getattr(state, "bot_preference", None)
-        if prefer is not None:  # games with their own actions rank them themselves
-            return max(actions, key=lambda action: (prefer(action), self.rng.random()))
+    def choose(self, state: Round, actions: Sequence[Action]) -> Action:
+        if state.bot_preference(actions[0]) is not None:
+            # games with their own actions rank them themselves
+            return max(actions, key=lambda a: (state.bot_preference(a), self.rng.random()))
         plays = [a for a in actions if isinstance(a, Play)]
         for action in actions:
             if isinstance(action, Tap):
@@ -47,10 +51,9 @@ class GreedyBot:
                 return action
         return actions[0]
 
-    def _worth(self, state, play: Play) -> tuple:
-        seat = state.turn
-        value = state.tile_value(play.tile) if hasattr(state, "tile_value") else play.tile.pips
-        return (play.tile.is_double, play.train == seat, value, self.rng.random())
+    def _worth(self, state: Round, play: Play) -> tuple:
+        value = state.tile_value(play.tile)
+        return (play.tile.is_double, play.train == state.turn, value, self.rng.random())
 
 
 BOTS = {"random": RandomBot, "greedy": GreedyBot}

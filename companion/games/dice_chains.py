@@ -13,10 +13,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from companion.errors import CompanionError
+from companion.events import BoneyardEmpty, Chain, Drew, Event, Rolled, Turn
 from companion.games.base import (
     Action,
     EndTurn,
-    Event,
     Game,
     IllegalAction,
     Outcome,
@@ -222,7 +222,7 @@ class ChainRound:
         if isinstance(action, Roll):
             self.dice, self.phase = tuple(action.dice), CHAIN
             self._roll_dice()
-            return [Event("rolled", seat, {"dice": list(action.dice)})]
+            return [Rolled(seat, dice=list(action.dice))]
         if isinstance(action, LayChain):
             if self.hands is not None:
                 for tile in action.tiles:
@@ -232,7 +232,7 @@ class ChainRound:
             self.made += 1
             # "he puts the chain together face up in front of him and rolls the dice again"
             self.phase = ROLL
-            return [Event("chain", seat, {"tiles": len(action.tiles)})]
+            return [Chain(seat, tiles=len(action.tiles))]
         return self._end_turn(seat)
 
     def _end_turn(self, seat: int) -> list[Event]:
@@ -246,10 +246,10 @@ class ChainRound:
         if wanted > left:
             # "He draws what dominos he can, and then play stops."
             self.outcome = Outcome("boneyard")
-            return [Event("drew", seat, {"tiles": left}), Event("boneyard_empty", seat)]
+            return [Drew(seat, tiles=left), BoneyardEmpty(seat)]
         self.turn = (seat + 1) % self.players
         self.phase, self.made, self.dice = ROLL, 0, None
-        return [Event("drew", seat, {"tiles": wanted}), Event("turn", self.turn)]
+        return [Drew(seat, tiles=wanted), Turn(self.turn)]
 
     def scores(self) -> list[int]:
         """ "one point per domino he has used in a chain and loses one point per domino left
@@ -263,6 +263,33 @@ class ChainRound:
         tiles = [t for hand in self.hands or [] for t in hand]
         tiles += [t for chains in self.chains for chain in chains for t in chain]
         return tiles + list(self.boneyard or [])
+
+    # --- the round interface (companion.rounds.Round) -------------------------------------
+    direction = 1
+    setting_up = False
+    round_engine = None
+    seats_out = ()
+
+    def marked_seats(self) -> list[int]:
+        return []
+
+    def tapped_seats(self) -> list[int]:
+        return []
+
+    def first_turns_to_come(self) -> list[int]:
+        return []
+
+    def seat_drawing_first(self) -> int | None:
+        return None
+
+    def tile_value(self, tile: Tile) -> int:
+        return tile.pips
+
+    def position(self) -> str:
+        """This round as one line of text (docs/positions.md); ``from_position`` reads it."""
+        from companion.games.chain_position import write_position
+
+        return write_position(self)
 
     def bot_preference(self, action) -> tuple:
         if isinstance(action, LayChain):
@@ -321,6 +348,12 @@ class DiceChains(Game):
         size = self.options.hand_size
         boneyard = len(self.all_tiles(players)) - size * players
         return ChainRound(None, None, setup.starter, random.Random(), [size] * players, boneyard)
+
+    @classmethod
+    def round_from_position(cls, fields) -> ChainRound:
+        from companion.games.chain_position import read_position
+
+        return read_position(fields, cls)
 
     def round_scores(self, state: ChainRound) -> list[int]:
         return state.scores()

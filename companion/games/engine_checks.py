@@ -70,6 +70,10 @@ class EngineChecks:
             raise IllegalAction(f"{who} has played or drawn this turn", "can't play: draw")
         if self.depleted:
             raise IllegalAction(f"the boneyard is depleted: {who} passes", "can't play: draw")
+        if not self.hidden and self.must_play() and self.legal_plays():
+            raise IllegalAction(
+                f"{who} can complete the incomplete station and must", "incomplete station"
+            )
         self._check_drawn_tile(action.tile, "the domino drawn into the score yard")
 
     def _check_drawn_tile(self, tile: Tile | None, what: str, returning: list[Tile] = ()) -> None:

@@ -89,6 +89,12 @@ class EngineGame(Game):
             hidden=True,
         )
 
+    @classmethod
+    def round_from_position(cls, fields) -> EngineRound:
+        from companion.games.engine_position import read_position
+
+        return read_position(fields, cls)
+
     def round_scores(self, state: EngineRound) -> list[int]:
         return state.scores()
 

@@ -11,11 +11,23 @@ from __future__ import annotations
 import random
 
 from companion.errors import CompanionError
+from companion.events import (
+    Blocked,
+    Drew,
+    DrewToScoreYard,
+    Event,
+    MainStation,
+    Out,
+    Passed,
+    Played,
+    Redeal,
+    TrackRemoved,
+    Turn,
+)
 from companion.games.base import (
     Action,
     Draw,
     EndTurn,
-    Event,
     Outcome,
     Pass,
     Play,
@@ -145,12 +157,20 @@ class EngineRound(EngineChecks):
             return []
         if self.phase == REVEAL:
             return [Reveal(tile) for tile in _distinct(self._known_hands()[self.turn])]
-        actions: list[EngineAction] = [*self.removals(), *self.legal_plays()]
+        plays = self.legal_plays()
+        actions: list[EngineAction] = [*self.removals(), *plays]
         if self.played or self.drawn is not None:
             actions.append(EndTurn())
-        else:
+        elif not (plays and self.must_play()):
             actions.append(Pass() if self.depleted else Draw())
         return actions
+
+    def must_play(self) -> bool:
+        """At the start of a turn, a player who can play may not draw or pass instead when a
+        station waits to be completed ("you must play a domino that continues that line") or
+        when the boneyard is depleted (passing then says no more plays can be made)."""
+        waiting = any(line.incomplete for line in self.lines.values())
+        return not self.played and (waiting or self.depleted)
 
     # --- applying ------------------------------------------------------------------------
     def push(self, action: EngineAction, names: list[str] | None = None) -> list[Event]:
@@ -169,13 +189,13 @@ class EngineRound(EngineChecks):
             tile = self._take(action.tile)
             self.yards[seat].append(tile)
             self.drawn, self.passes = tile, 0
-            return [Event("drew_to_score_yard", seat, {"tile": str(tile)})]
+            return [DrewToScoreYard(seat, tile=str(tile))]
         if isinstance(action, Pass):
             self.passes += 1
             if self.passes >= self.players:
                 self.outcome = Outcome("blocked")
-                return [Event("passed", seat), Event("blocked", seat)]
-            return [Event("passed", seat), *self._end_turn()]
+                return [Passed(seat), Blocked(seat)]
+            return [Passed(seat), *self._end_turn()]
         return self._end_turn()
 
     def _reveal(self, seat: int, tile: Tile) -> list[Event]:
@@ -188,7 +208,7 @@ class EngineRound(EngineChecks):
             # "If no one played a double then reshuffle and start again."
             self.redeals += 1
             self._deal()
-            return [Event("redeal", seat)]
+            return [Redeal(seat)]
         value, starter = min(doubles)
         self.main = Tile(value, value)
         if self.hands is not None:
@@ -197,7 +217,7 @@ class EngineRound(EngineChecks):
         self.lines = {s: Line(s, value) for s in range(self.players)}
         self.phase, self.turn = PLAY, starter
         self._new_turn()
-        return [Event("main_station", starter, {"tile": str(self.main)}), Event("turn", starter)]
+        return [MainStation(starter, tile=str(self.main)), Turn(starter)]
 
     def _take(self, seen: Tile | None = None) -> Tile | None:
         """Draw from the boneyard; ``seen`` is the tile as the table saw it (None if hidden)."""
@@ -217,8 +237,7 @@ class EngineRound(EngineChecks):
         self.passes = 0
         tile = self._take(action.drawn)
         self.yards[seat].append(tile)
-        data = {"to": str(station or "main"), "removed": len(removed)}
-        return [Event("track_removed", seat, data)]
+        return [TrackRemoved(seat, to=str(station or "main"), removed=len(removed))]
 
     def _play(self, seat: int, play: Play | PlayFromYard) -> list[Event]:
         tile = play.tile
@@ -240,23 +259,23 @@ class EngineRound(EngineChecks):
         self.played += 1
         self.station = tile.is_double
         self.passes = 0
-        events = [Event("played", seat, {"tile": str(tile), "line": line.owner})]
+        events = [Played(seat, tile=str(tile), train=line.owner)]
         if line.owner != seat and not completes:
             # "anytime you play on opponent's line you must draw a domino ... into your hand"
             drawn = self._take()
             if hand is not None:
                 hand.append(drawn)
             self.hand_counts[seat] += 1
-            events.append(Event("drew", seat))
+            events.append(Drew(seat))
         if not self.hand_counts[seat]:
             self.outcome = Outcome("out", (seat,))
-            events.append(Event("out", seat))
+            events.append(Out(seat))
         return events
 
     def _end_turn(self) -> list[Event]:
         self.turn = (self.turn + 1) % self.players
         self._new_turn()
-        return [Event("turn", self.turn)]
+        return [Turn(self.turn)]
 
     # --- the end -----------------------------------------------------------------------
     def tile_value(self, tile: Tile) -> int:
@@ -281,6 +300,48 @@ class EngineRound(EngineChecks):
         for hand in self.hands or []:
             tiles += hand
         return tiles + self.removed + list(self.boneyard or [])
+
+    # --- the round interface (companion.rounds.Round) -------------------------------------
+    direction = 1
+
+    @property
+    def setting_up(self) -> bool:
+        return self.phase == REVEAL
+
+    @property
+    def round_engine(self) -> Tile | None:
+        return self.main
+
+    @property
+    def seats_out(self) -> tuple[int, ...]:
+        return self.outcome.out if self.outcome else ()
+
+    def marked_seats(self) -> list[int]:
+        return []
+
+    def tapped_seats(self) -> list[int]:
+        return []
+
+    def first_turns_to_come(self) -> list[int]:
+        return []
+
+    def seat_drawing_first(self) -> int | None:
+        return None
+
+    def could_play(self, seat: int) -> bool:
+        """Would ``seat`` have a domino to play if its turn began now? (Hands known only.)"""
+        import copy
+
+        probe = copy.deepcopy(self)
+        probe.outcome, probe.turn = None, seat
+        probe._new_turn()
+        return bool(probe.legal_plays())
+
+    def position(self) -> str:
+        """This round as one line of text (docs/positions.md); ``from_position`` reads it."""
+        from companion.games.engine_position import write_position
+
+        return write_position(self, "engine-no-9" if self.any_station else "engine-191")
 
     def bot_preference(self, action: EngineAction) -> tuple:
         """How a sensible player ranks their options (the greedy simulated player)."""

@@ -55,7 +55,12 @@ class MexicanTrainOptions:
     starting_engine: int | None = rule(
         None, "the first round's engine (default: the set's top double)"
     )
-    rounds: int | None = rule(None, "rounds to play (default: every engine down to 0-0)")
+    last_engine: int = rule(
+        0,
+        "the last round's engine: 0 plays down to 0-0 (Puremco, 13 rounds on a double-12),"
+        " 1 stops at 1-1 (Front Porch's 12 rounds)",
+    )
+    rounds: int | None = rule(None, "rounds to play (default: every engine down to the last)")
 
     def check(self) -> None:
         if self.set not in HAND_SIZES:
@@ -70,10 +75,14 @@ class MexicanTrainOptions:
         engine = self.engine
         if not isinstance(engine, int) or not 0 <= engine <= self.set:
             raise CompanionError(f"starting_engine must be 0 to {self.set}, not {engine!r}")
+        last = self.last_engine
+        if not isinstance(last, int) or not 0 <= last <= engine:
+            raise CompanionError(f"last_engine must be 0 to {engine}, not {last!r}")
+        most = engine - last + 1
         if self.rounds is not None and (
-            not isinstance(self.rounds, int) or not 1 <= self.rounds <= engine + 1
+            not isinstance(self.rounds, int) or not 1 <= self.rounds <= most
         ):
-            raise CompanionError(f"rounds must be 1 to {engine + 1}, not {self.rounds!r}")
+            raise CompanionError(f"rounds must be 1 to {most}, not {self.rounds!r}")
 
     @property
     def engine(self) -> int:
@@ -87,7 +96,8 @@ class MexicanTrainOptions:
 
     @property
     def round_count(self) -> int:
-        return self.engine + 1 if self.rounds is None else self.rounds
+        every = self.engine - self.last_engine + 1
+        return every if self.rounds is None else self.rounds
 
 
 @register
@@ -96,7 +106,8 @@ class MexicanTrain(Game):
     title = "Mexican Train"
     options_class = MexicanTrainOptions
     presets = {
-        "front-porch": {"draw_for_double_follow_up": False},
+        # "In round #2 the double 11 ... and so on until all 12 rounds are completed."
+        "front-porch": {"draw_for_double_follow_up": False, "last_engine": 1},
         "puremco": {"first_turn_string": False, "out_on_first_turn_lets_others_play": False},
     }
     default_preset = "front-porch"
@@ -129,6 +140,14 @@ class MexicanTrain(Game):
     def hand_size(self, players: int) -> int:
         return HAND_SIZES[self.options.set][players]
 
+    def all_tiles(self, players: int) -> list[Tile]:
+        return double_set(self.options.set)
+
+    def hand_limit(self, players: int) -> int:
+        """A hand grows only by drawing: its own tiles and the whole boneyard, which is every
+        tile but the engine and the others' hands as dealt."""
+        return len(self.all_tiles(players)) - 1 - (players - 1) * self.hand_size(players)
+
     def deal(self, setup: RoundSetup, players: int, rng: random.Random) -> TrainRound:
         tiles = [t for t in double_set(self.options.set) if t != setup.engine]
         rng.shuffle(tiles)
@@ -143,6 +162,12 @@ class MexicanTrain(Game):
         return self.round_class(
             self.options, setup.engine, setup.starter, None, None, [size] * players, boneyard
         )
+
+    @classmethod
+    def round_from_position(cls, fields) -> TrainRound:
+        from companion.games.train_position import read_position
+
+        return read_position(fields, cls)
 
     def out_ends_the_round(self, first_turns_done: bool) -> bool:
         return self.options.out_ends_the_round(first_turns_done)

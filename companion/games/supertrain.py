@@ -17,12 +17,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from companion.errors import CompanionError
+from companion.events import DrawPenalty, Event, PenaltyDraw, PlayTwice, Reversed, Skip
 from companion.games.base import (
     MEXICAN,
     Action,
     Draw,
     EndTurn,
-    Event,
     IllegalAction,
     Play,
     RoundSetup,
@@ -89,6 +89,8 @@ class SuperTrainOptions(MexicanTrainOptions):
             not isinstance(self.rounds, int) or not 1 <= self.rounds <= engine + 2
         ):
             raise CompanionError(f"rounds must be 1 to {engine + 2}, not {self.rounds!r}")
+        if self.last_engine != 0:
+            raise CompanionError("SuperTrain plays every engine down to 0-0, then Train-Train")
         # Mexican Train's checks, but its round count stops at 0-0: ours has one more round.
         MexicanTrainOptions.check(dataclasses.replace(self, rounds=None))
 
@@ -111,6 +113,7 @@ class SuperTrainRound(TrainRound):
         self.penalty_draw_pending = False
         self.penalty_draw_due = False
         self.bonus = 0
+        self.twice = 0
         super().__init__(*args, **kwargs)
         self.base_options = self.options
 
@@ -118,6 +121,7 @@ class SuperTrainRound(TrainRound):
     def _new_turn(self) -> None:
         super()._new_turn()
         self.bonus = 0
+        self.twice = 0  # T-Trains laid this turn: each allows one more double
         if hasattr(self, "base_options"):
             self.options = self.base_options
         # D-Train: "This requires the next player in rotation to draw a domino before he plays."
@@ -243,7 +247,7 @@ class SuperTrainRound(TrainRound):
             self.penalty_draw_due = False
             events = self._draw(self.turn, action)
             self.drew = False  # the penalty is not the draw of a player who cannot play
-            return [Event("penalty_draw", self.turn), *events]
+            return [PenaltyDraw(self.turn), *events]
         bonus_play = isinstance(action, Play) and self.bonus and self.played and not self.owe
         events = super().apply(action)
         if not isinstance(action, Play) or self.outcome:
@@ -254,19 +258,67 @@ class SuperTrainRound(TrainRound):
         seat = self.turn
         if letter == "D":
             self.penalty_draw_pending = True
-            events.append(Event("draw_penalty", seat))
+            events.append(DrawPenalty(seat))
         elif letter == "R":
             self.direction = -self.direction
-            events.append(Event("reversed", seat, {"direction": self.direction}))
+            events.append(Reversed(seat, direction=self.direction))
         elif letter == "S":
             self.skip_next = True
-            events.append(Event("skip", seat))
+            events.append(Skip(seat))
         elif letter == "T":
             self.bonus += 1
-            limit = self.options.max_doubles_per_turn + 1
-            self.options = dataclasses.replace(self.options, max_doubles_per_turn=limit)
-            events.append(Event("play_twice", seat))
+            self.twice += 1
+            self._allow_doubles()
+            events.append(PlayTwice(seat))
         return events
+
+    def _allow_doubles(self) -> None:
+        limit = self.base_options.max_doubles_per_turn + self.twice
+        self.options = dataclasses.replace(self.base_options, max_doubles_per_turn=limit)
+
+    # --- positions -----------------------------------------------------------------------
+    game_id = "supertrain"
+
+    @property
+    def house_rules(self):
+        return self.base_options
+
+    def seat_drawing_first(self) -> int | None:
+        """The seat a D-Train makes draw: the seat to move, or the next one to move."""
+        if self.penalty_draw_due:
+            return self.turn
+        if not self.penalty_draw_pending:
+            return None
+        steps = 2 if self.skip_next else 1
+        return (self.turn + steps * self.direction) % self.players
+
+    def all_tiles(self) -> list[Tile]:
+        return supertrain_set()
+
+    def extra_position_fields(self) -> list[tuple[str, str | None]]:
+        fields: list[tuple[str, str | None]] = []
+        for flag, on in (
+            ("skip-next", self.skip_next),
+            ("draw-next", self.penalty_draw_pending),
+            ("draw-first", self.penalty_draw_due),
+        ):
+            if on:
+                fields.append((flag, None))
+        if self.bonus:
+            fields.append(("bonus", str(self.bonus)))
+        if self.twice:
+            fields.append(("twice", str(self.twice)))
+        return fields
+
+    def read_extra_position_fields(self, fields) -> None:
+        from companion.games.position_text import read_int
+
+        self.skip_next = fields.flag("skip-next")
+        self.penalty_draw_pending = fields.flag("draw-next")
+        self.penalty_draw_due = fields.flag("draw-first")
+        self.bonus = read_int(fields.take("bonus"), "bonus")
+        self.twice = read_int(fields.take("twice"), "twice")
+        self._allow_doubles()
 
     # --- the end -----------------------------------------------------------------------
     def tile_value(self, tile: Tile) -> int:

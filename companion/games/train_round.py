@@ -8,12 +8,24 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from companion.errors import CompanionError
+from companion.events import (
+    Blocked,
+    DoubleOpen,
+    Drew,
+    Event,
+    LastTile,
+    MarkerPlaced,
+    MarkerRemoved,
+    Out,
+    Passed,
+    Played,
+    Turn,
+)
 from companion.games.base import (
     MEXICAN,
     Action,
     Draw,
     EndTurn,
-    Event,
     IllegalAction,
     Outcome,
     Pass,
@@ -21,6 +33,7 @@ from companion.games.base import (
     Tap,
     TrainId,
 )
+from companion.games.train_checks import TrainChecks
 from companion.games.trains import Train
 from companion.tiles import End, Tile
 
@@ -28,7 +41,7 @@ SATISFY_EVERYONE = "everyone"
 SATISFY_OWNER = "owner"
 
 
-class TrainRound:
+class TrainRound(TrainChecks):
     """One round of a train game: trains off the engine, markers, doubles, the boneyard.
 
     ``hands`` is None on the live table, where nobody knows what the players hold: then an
@@ -61,7 +74,9 @@ class TrainRound:
         self.tapped = [False] * self.players
         self.out: list[int] = []
         self.outcome: Outcome | None = None
-        self.passes_since_empty = 0
+        self.passed: set[int] = set()
+        """Seats whose pass still holds: they could not play, and nothing has changed for
+        them since (a play or a new marker they could use clears it)."""
         self._new_turn()
 
     # --- the turn ----------------------------------------------------------------------
@@ -160,95 +175,7 @@ class TrainRound:
             )
         return True
 
-    # --- checking and applying -----------------------------------------------------------
-    def check(self, action: Action, names: list[str] | None = None) -> None:
-        """Raise IllegalAction with the rule's name if ``action`` is not allowed now."""
-        names = names or [f"seat {s + 1}" for s in range(self.players)]
-        who = names[self.turn]
-        if self.outcome:
-            raise IllegalAction("the round is over", "the round ends when a player goes out")
-        if isinstance(action, Play):
-            self._check_play(action, names)
-        elif isinstance(action, Draw):
-            if self.played and not self.owe:
-                raise IllegalAction(f"{who} has played this turn", "play only one domino")
-            if not self._may_draw():
-                reason = "the boneyard is empty" if not self.boneyard_count else "no draw now"
-                raise IllegalAction(f"{who} cannot draw: {reason}", "draw one when unable")
-            if self.hands is not None and self.legal_plays():
-                raise IllegalAction(f"{who} holds a playable tile", "must play when able")
-        elif isinstance(action, Pass):
-            if self.played and not self.owe:
-                raise IllegalAction(f"{who} has played: end the turn instead", "pass")
-            if self._may_draw():
-                raise IllegalAction(f"{who} must draw before passing", "draw one when unable")
-            if self.hands is not None and self.legal_plays():
-                raise IllegalAction(f"{who} holds a playable tile", "must play when able")
-        elif isinstance(action, EndTurn):
-            if not self.played:
-                raise IllegalAction(f"{who} has not played yet", "must play when able")
-            if self.owe:
-                raise IllegalAction(f"{who} must follow the double", "playing doubles")
-        elif isinstance(action, Tap):
-            if not self._may_tap():
-                raise IllegalAction(f"{who} does not hold exactly one tile", "the last-tile tap")
-        else:
-            raise IllegalAction(f"not an action: {action!r}")
-
-    def _check_play(self, play: Play, names: list[str]) -> None:
-        who, tile = names[self.turn], play.tile
-        if play.train not in self.trains:
-            raise IllegalAction(f"there is no train {play.train!r}")
-        if self.hands is not None:
-            if tile not in self.hands[self.turn]:
-                raise IllegalAction(f"{who} does not hold {tile}")
-        elif self._on_table(tile):
-            raise IllegalAction(f"{tile} is already on the table", "one of each tile per set")
-        train = self.trains[play.train]
-        targets = self.targets()
-        if train not in targets:
-            raise IllegalAction(
-                f"{who} may not play on {train.describe(names)} now: {self._why_closed(train)}",
-                self._closed_rule(train),
-            )
-        exposed = self.placements(tile, train.end)
-        if not exposed or (play.exposed is not None and play.exposed not in exposed):
-            raise IllegalAction(
-                f"{tile} does not match the {train.end} on {train.describe(names)}",
-                "match the end",
-            )
-        if tile.is_double and not self._double_allowed(tile, self._hand_without_draw()):
-            raise IllegalAction(
-                f"{who} may not lay another double this turn",
-                "two doubles need a third tile from the hand",
-            )
-
-    def _hand_without_draw(self) -> list[Tile] | None:
-        return None if self.hands is None else self.hands[self.turn]
-
-    def _on_table(self, tile: Tile) -> bool:
-        if tile == self.engine:
-            return True
-        return any(tile in train.tiles for train in self.trains.values())
-
-    def _why_closed(self, train: Train) -> str:
-        if self.played and not self.owe:
-            return "this turn's tile is played"
-        if self.first_turn:
-            return "on a first turn a player builds only their own train"
-        if any(t.double_open for t in self.trains.values()) and not self.played:
-            return "a double is open and must be played on first"
-        if self.owe and len(self.doubles) >= self.options.max_doubles_per_turn:
-            return "the tile after two doubles goes on one of them"
-        return "it has no marker"
-
-    def _closed_rule(self, train: Train) -> str:
-        if self.first_turn:
-            return "player's first turn"
-        if any(t.double_open for t in self.trains.values()):
-            return "playing doubles"
-        return "play on an opponent's train only when it is marked"
-
+    # --- applying ----------------------------------------------------------------------
     def push(self, action: Action, names: list[str] | None = None) -> list[Event]:
         """Check ``action`` and apply it for the seat to move; return what happened."""
         self.check(action, names)
@@ -264,7 +191,7 @@ class TrainRound:
             return self._pass(seat)
         if isinstance(action, Tap):
             self.tapped[seat] = True
-            return [Event("last_tile", seat)]
+            return [LastTile(seat)]
         return self._end_turn()
 
     def _play(self, seat: int, play: Play) -> list[Event]:
@@ -276,11 +203,11 @@ class TrainRound:
         self.hand_counts[seat] -= 1
         train.lay(tile, exposed)
         self.played += 1
-        self.passes_since_empty = 0
-        events = [Event("played", seat, {"tile": str(tile), "train": play.train})]
+        self.passed.clear()  # a tile laid changes what everyone may play
+        events = [Played(seat, tile=str(tile), train=play.train)]
         if play.train == seat and train.marker:
             train.marker = False
-            events.append(Event("marker_removed", seat))
+            events.append(MarkerRemoved(seat))
         if tile.is_double:
             self.doubles.append(play.train)
             self.owe = True
@@ -294,7 +221,7 @@ class TrainRound:
 
     def _went_out(self, seat: int) -> list[Event]:
         self.out.append(seat)
-        events = [Event("out", seat)]
+        events = [Out(seat)]
         if not self.options.out_ends_the_round(all(self.had_turn)):
             return events + self._end_turn()
         self.outcome = Outcome("out", tuple(self.out))
@@ -311,18 +238,50 @@ class TrainRound:
         self.hand_counts[seat] += 1
         self.tapped[seat] = False
         self.drew = True
-        return [Event("drew", seat)]
+        return [Drew(seat)]
 
     def _pass(self, seat: int) -> list[Event]:
         own = self.trains[seat]
+        checked = {train.id for train in self.targets()}
         events = []
         if not own.marker:
+            before = {s: self.open_to(s) for s in self.passed}
             own.marker = True
-            events.append(Event("marker_placed", seat))
-        events.append(Event("passed", seat))
-        if self.boneyard_count == 0:
-            self.passes_since_empty += 1
+            events.append(MarkerPlaced(seat))
+            # The new marker opens this train to the seats that passed before: their passes
+            # no longer say they cannot play.
+            self.passed = {s for s in self.passed if self.open_to(s) == before[s]}
+        events.append(Passed(seat))
+        if checked >= self.open_to(seat):
+            self.passed.add(seat)
         return events + self._end_turn()
+
+    def open_to(self, seat: int) -> frozenset[TrainId]:
+        """The trains ``seat`` may lay a tile on at the start of an ordinary turn (not a
+        first turn): an open double waiting to be played on, else its own train, the
+        Mexican Train and every marked train."""
+        trains = self.trains
+        if self.options.double_must_be_satisfied_by == SATISFY_EVERYONE:
+            waiting = frozenset(t.id for t in trains.values() if t.double_open)
+            if waiting:
+                return waiting
+        marked = (s for s, t in trains.items() if s not in (seat, MEXICAN) and t.marker)
+        return frozenset([seat, MEXICAN, *marked])
+
+    def blocked(self) -> bool:
+        """The boneyard is empty and every seat still playing has passed since the last
+        tile was laid, with nothing opened to it since: nobody can play."""
+        playing = [s for s in range(self.players) if s not in self.out]
+        return not self.boneyard_count and all(s in self.passed for s in playing)
+
+    def could_play(self, seat: int) -> bool:
+        """Would ``seat`` have a tile to lay if its turn began now? (Hands known only.)"""
+        import copy
+
+        probe = copy.deepcopy(self)
+        probe.outcome, probe.turn = None, seat
+        probe._new_turn()
+        return bool(probe.legal_plays())
 
     def _end_turn(self) -> list[Event]:
         seat = self.turn
@@ -331,9 +290,9 @@ class TrainRound:
         if self.out and all(self.had_turn):
             self.outcome = Outcome("out", tuple(self.out))
             return []
-        if self.passes_since_empty >= self.players:
+        if self.blocked():
             self.outcome = Outcome("blocked")
-            return [Event("blocked", seat)]
+            return [Blocked(seat)]
         self.turn = self._next_seat()
         while self.turn in self.out:
             self.had_turn[self.turn] = True
@@ -344,8 +303,8 @@ class TrainRound:
         events = []
         waiting = [t.id for t in self.trains.values() if t.double_open]
         if waiting:
-            events.append(Event("double_open", seat, {"train": waiting[0]}))
-        return events + [Event("turn", self.turn)]
+            events.append(DoubleOpen(seat, train=waiting[0]))
+        return events + [Turn(self.turn)]
 
     def _next_seat(self) -> int:
         return (self.turn + self.direction) % self.players
@@ -361,6 +320,60 @@ class TrainRound:
         if self.hands is None:
             raise CompanionError("the hands are unknown: score them from photos or by hand")
         return [sum(self.tile_value(t) for t in hand) for hand in self.hands]
+
+    # --- the round interface (companion.rounds.Round) -------------------------------------
+    game_id = "mexican-train"
+    setting_up = False
+
+    @property
+    def house_rules(self):
+        """The game's options as chosen, without what a turn changes (SuperTrain's T)."""
+        return self.options
+
+    @property
+    def round_engine(self) -> Tile:
+        return self.engine
+
+    @property
+    def seats_out(self) -> list[int]:
+        return self.out
+
+    def marked_seats(self) -> list[int]:
+        return [s for s in range(self.players) if self.trains[s].marker]
+
+    def tapped_seats(self) -> list[int]:
+        return [s for s in range(self.players) if self.tapped[s]]
+
+    def first_turns_to_come(self) -> list[int]:
+        if not self.out or self.outcome is not None:
+            return []
+        order = [(self.turn + self.direction * i) % self.players for i in range(self.players)]
+        return [s for s in order if not self.had_turn[s] and s not in self.out]
+
+    def seat_drawing_first(self) -> int | None:
+        return None
+
+    def bot_preference(self, action: Action) -> tuple | None:
+        return None
+
+    def position(self) -> str:
+        """This round as one line of text (docs/positions.md); ``from_position`` reads it."""
+        from companion.games.base import game_class
+        from companion.games.train_position import write_position
+
+        return write_position(self, game_class(self.game_id))
+
+    def extra_position_fields(self) -> list[tuple[str, str | None]]:
+        """Fields a variant adds to the position line (SuperTrain's action tiles)."""
+        return []
+
+    def read_extra_position_fields(self, fields) -> None:
+        pass
+
+    def all_tiles(self) -> list[Tile]:
+        from companion.tiles import double_set
+
+        return double_set(self.options.set)
 
     def where_tiles_are(self) -> list[Tile]:
         """Every tile of the round: engine, trains, hands and boneyard (for conservation)."""

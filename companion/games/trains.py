@@ -20,6 +20,8 @@ class Train:
     id: TrainId
     end: End
     tiles: list[Tile] = field(default_factory=list)
+    exposed: list[End] = field(default_factory=list)
+    """The end each tile left open, in order (a wild tile may leave either)."""
     marker: bool = False
     double_open: bool = False
 
@@ -33,6 +35,7 @@ class Train:
 
     def lay(self, tile: Tile, exposed: End) -> None:
         self.tiles.append(tile)
+        self.exposed.append(exposed)
         self.end = exposed
         self.double_open = tile.is_double
 

@@ -2,7 +2,7 @@ import pytest
 
 from companion.config import DEFAULT_SOUNDS, load_config
 from companion.errors import ConfigError
-from companion.games.base import Event
+from companion.events import GameStarted, LastTile, Turn
 from companion.outputs import seat_lights, sounds_for
 
 
@@ -62,12 +62,12 @@ def test_broken_toml_and_a_missing_file_are_clear(tmp_path):
 
 def test_sounds_can_be_remapped(tmp_path):
     config = load_config(write(tmp_path, "[sounds]\nturn = []\nlast_tile = 'rooster'\n"), {})
-    events = [Event("turn", 1), Event("last_tile", 1)]
+    events = [Turn(1), LastTile(1)]
     assert sounds_for(events, config.sounds) == ["rooster"]
 
 
 def test_default_sounds_follow_the_table():
-    events = [Event("game_started", 0), Event("turn", 2), Event("last_tile", 2)]
+    events = [GameStarted(0), Turn(2), LastTile(2)]
     assert sounds_for(events, DEFAULT_SOUNDS) == [
         "whistle",
         "chugging",

@@ -28,6 +28,7 @@ def full_set(game, players: int) -> Counter:
     return Counter(game.all_tiles(players))
 
 
+@pytest.mark.slow  # hundreds of whole games
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_30_seeded_games_finish_for_every_player_count_and_replay_to_the_same_result(game_id):
     for players in GAMES[game_id]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 
+import pytest
 from hw_support import wait_until
 
 from hardware import protocol as p
@@ -83,22 +84,20 @@ def test_a_repeated_frame_is_acked_again_but_not_played_twice(sim, host_probe):
     assert host_probe.answer(seq).type == p.ACK
     assert wait_until(lambda: sim.playing, 0.5)
     assert wait_until(lambda: not sim.playing, 3.0)  # the melody ran its course
+    duplicates = sim.hub.counters["duplicates"]
     host_probe.write(play)  # as if our ACK had been lost
     assert host_probe.answer(seq).type == p.ACK
-    time.sleep(0.1)
+    assert wait_until(lambda: sim.hub.counters["duplicates"] > duplicates, 1.0)
     assert not sim.playing
 
 
-def test_heartbeat_loss_silences_the_hub_after_three_seconds(sim, host_probe):
-    last_heartbeat = time.monotonic()
+@pytest.mark.slow  # the hub waits 3 s of real time for a heartbeat
+def test_heartbeat_loss_silences_the_hub(sim, host_probe):
+    """(After how long is bench/centerpiece.py's figure, not a test's.)"""
     host_probe.start_session()  # sends the last heartbeat this test gives
     host_probe.command(p.PLAY, bytes([p.sound_number("chugging"), 0]))  # until STOP
     assert wait_until(lambda: sim.playing, 0.5)
-    time.sleep(2.0)
-    assert sim.playing, "fell silent before 3 s without a heartbeat"
-    assert wait_until(lambda: not sim.playing, 2.5)
-    silent_after = time.monotonic() - last_heartbeat
-    assert 3.0 <= silent_after <= 4.5
+    assert wait_until(lambda: not sim.playing, 10.0)
     assert not sim.sounding and not sim.in_session
     # The next heartbeat begins a new session with a new HELLO.
     host_probe.start_session()
@@ -173,7 +172,7 @@ def test_a_tremor_below_the_threshold_is_not_a_knock(sim, host_probe):
     host_probe.start_session()
     adc = sim.hub.knock.adc
     adc.feed([adc.resting + 3000, adc.resting - 3000, adc.resting + 1500] * 5)  # a cup set down
-    time.sleep(0.1)
+    assert wait_until(lambda: not adc._samples, 1.0)  # the firmware has read them all
     assert not [f for f in host_probe.drain(0.2) if f.type == p.KNOCK]
     sim.knock(strength=9000)
     assert host_probe.receive(1.0, lambda f: f.type == p.KNOCK) is not None

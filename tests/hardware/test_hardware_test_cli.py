@@ -36,6 +36,7 @@ def test_all_checks_pass_on_mock_pins_and_the_simulated_centerpiece():
     assert "12 of 12 checks passed" in result.stdout
 
 
+@pytest.mark.slow  # waits out the centerpiece's real-time timeout
 def test_a_centerpiece_that_never_answers_fails_with_status_1():
     master, slave = os.openpty()  # a serial line with nothing on the other end
     tty.setraw(slave)

@@ -2,7 +2,7 @@
 holds, the reading reaches the score pad, and its picture is there for the phones."""
 
 import json
-import time
+import threading
 import urllib.request
 from dataclasses import replace
 
@@ -21,17 +21,16 @@ def test_a_pressed_seat_gets_its_hand_read_and_the_picture_is_served(tmp_path):
     ) as table:
         table.start()
         companion = table.companion
+        read = threading.Event()
+        companion.add_listener(lambda said: said.stored.type == "hand_read" and read.set())
+        assert table.camera.hand_limit() is None  # no game yet: the reader does not doubt
         companion.call(c.NewGame("mexican-train", ["Ann", "Bob"], starter=0))
+        assert table.camera.hand_limit() == 91 - 1 - 16  # the reader asks the game in play
         companion.call(c.Gesture(0, "out"))
         companion.call(c.Gesture(1, "press"))  # Bob still takes his first turn (Front Porch)
         companion.call(c.Gesture(1, "press"))  # Bob lays his tiles on the mat and presses
-        deadline = time.monotonic() + 20
-        while time.monotonic() < deadline:
-            reading = companion.state()["scoring"]["readings"].get("2")
-            if reading:
-                break
-            time.sleep(0.05)
-        assert reading, "the camera never answered"
+        assert read.wait(60), "the camera never answered"
+        reading = companion.state()["scoring"]["readings"]["2"]
         assert reading["source"] == "camera" and reading["total"] >= 0
         with urllib.request.urlopen(f"{table.web.url}photos/{reading['picture']}") as answer:
             assert answer.headers["Content-Type"] == "image/jpeg"

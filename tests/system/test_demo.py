@@ -11,6 +11,7 @@ def demo(*args: str, timeout: float = 300) -> subprocess.CompletedProcess:
     return subprocess.run(command, capture_output=True, text=True, timeout=timeout)
 
 
+@pytest.mark.slow  # a whole game night in a subprocess
 def test_demo_plays_a_short_game_night_and_prints_the_score_pad(tmp_path):
     done = demo(
         "--speed",
@@ -42,6 +43,7 @@ def test_demo_refuses_a_bad_player_count_in_one_line():
     assert done.stderr.strip().count("\n") == 0 and "2 to 8 players" in done.stderr
 
 
+@pytest.mark.slow  # a whole game night in a subprocess
 @pytest.mark.parametrize("game", ["supertrain", "engine-191"])
 def test_demo_plays_the_other_train_games_through_the_live_table(game, tmp_path):
     """SuperTrain's action tiles are announced from the seat's phone and the Engine games'

@@ -22,6 +22,8 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
+import pytest
+
 PIN = "2468"
 KILLS = 50
 KEYS = (
@@ -129,6 +131,7 @@ def next_request(state: dict, rng: random.Random) -> tuple[str, dict]:
     raise AssertionError(f"unexpected phase {phase}")
 
 
+@pytest.mark.slow  # fifty kills and restarts of the service
 def test_kill_at_fifty_random_points_and_resume_each_time(tmp_path):
     rng = random.Random(20261121)
     service = Service(tmp_path / "data", tmp_path / "serve.log")
@@ -140,7 +143,7 @@ def test_kill_at_fifty_random_points_and_resume_each_time(tmp_path):
             {
                 "game": "mexican-train",
                 "players": ["Ann", "Bob", "Cy", "Di"],
-                "options": {"rounds": 13},
+                "options": {"last_engine": 0},  # 13 rounds, 12-12 to 0-0
             },
         )["state"]
         kills = 0

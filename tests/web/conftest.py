@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import importlib.util
+import os
+
 import pytest
 from web_helpers import CHROMIUM, PHONE, PIN, PLAYERS, phone_at_table, seat_to_move, stop
 
@@ -66,6 +69,23 @@ def phone(app, game):
 
 
 # A real browser for the browser tests: Debian's chromium at a phone's size.
+
+
+def _browser_missing() -> str | None:
+    if not CHROMIUM.exists():
+        return f"{CHROMIUM} is missing (apt-get install chromium)"
+    if importlib.util.find_spec("playwright") is None:
+        return "playwright is missing (pip install -e '.[test]')"
+    return None
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item):
+    """In CI (CI=true) a browser test that cannot run fails instead of skipping quietly."""
+    if os.environ.get("CI") == "true" and "browser" in item.fixturenames:
+        missing = _browser_missing()
+        if missing:
+            pytest.fail(f"a browser test in CI, but {missing}", pytrace=False)
 
 
 @pytest.fixture(scope="module")
