@@ -17,8 +17,9 @@ from companion.games.position_text import (
     PositionError,
     join_fields,
     pile_text,
+    read_boneyard,
+    read_hands,
     read_int,
-    read_pile,
     read_seat,
     read_tiles,
     tiles_text,
@@ -55,21 +56,15 @@ def read_position(fields: Fields, game_cls):
     if fields.preset not in (None, "standard"):
         raise PositionError(f"dice-chains has no preset {fields.preset!r}")
     game = game_cls()
-    piles = [read_pile(text) for text in fields.need("hands").split("/")]
-    n = len(piles)
-    game.check_players(n)
-    known = all(tiles is not None for tiles, _ in piles)
-    if not known and any(tiles is not None for tiles, _ in piles):
-        raise PositionError("either every hand is known or none is (write #N for each)")
-    boneyard, boneyard_count = read_pile(fields.take("boneyard", "-"))
-    if known != (boneyard is not None):
-        raise PositionError("the boneyard is known exactly when the hands are")
+    hands, counts = read_hands(fields.need("hands"), game.check_players)
+    n = len(counts)
+    boneyard, boneyard_count = read_boneyard(fields.take("boneyard", "-"), hands is not None)
     state = ChainRound(
-        [tiles for tiles, _ in piles] if known else None,
-        list(reversed(boneyard)) if known else None,
+        hands,
+        boneyard,
         read_seat(fields.need("turn"), n),
         random.Random(0),
-        [count for _, count in piles],
+        counts,
         boneyard_count,
     )
     chains = fields.take("chains")

@@ -19,9 +19,10 @@ from companion.games.position_text import (
     join_fields,
     oriented_text,
     pile_text,
+    read_boneyard,
+    read_hands,
     read_int,
     read_oriented,
-    read_pile,
     read_seat,
     read_tile,
     read_tiles,
@@ -81,12 +82,8 @@ def read_position(fields: Fields, game_cls):
     if fields.preset not in (None, "standard"):
         raise PositionError(f"{game_cls.id} has no preset {fields.preset!r}")
     game = game_cls()
-    piles = [read_pile(text) for text in fields.need("hands").split("/")]
-    n = len(piles)
-    game.check_players(n)
-    known = all(tiles is not None for tiles, _ in piles)
-    if not known and any(tiles is not None for tiles, _ in piles):
-        raise PositionError("either every hand is known or none is (write #N for each)")
+    hands, counts = read_hands(fields.need("hands"), game.check_players)
+    n = len(counts)
     state = EngineRound(
         game.all_tiles(n),
         game.hand_sizes[n],
@@ -94,14 +91,13 @@ def read_position(fields: Fields, game_cls):
         0,
         random.Random(0),
         game.any_station,
-        hidden=not known,
+        hidden=hands is None,
     )
-    state.hands = [tiles for tiles, _ in piles] if known else None
-    state.hand_counts = [count for _, count in piles]
-    boneyard, state.boneyard_count = read_pile(fields.take("boneyard", "-"))
-    if known != (boneyard is not None):
-        raise PositionError("the boneyard is known exactly when the hands are")
-    state.boneyard = list(reversed(boneyard)) if known else None
+    state.hands = hands
+    state.hand_counts = counts
+    state.boneyard, state.boneyard_count = read_boneyard(
+        fields.take("boneyard", "-"), hands is not None
+    )
     state.turn = read_seat(fields.need("turn"), n)
     yards = fields.take("yards")
     state.yards = [read_tiles(t) for t in yards.split("/")] if yards else [[] for _ in range(n)]

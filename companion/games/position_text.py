@@ -117,6 +117,25 @@ def read_pile(text: str) -> tuple[list[Tile] | None, int]:
     return tiles, len(tiles)
 
 
+def read_hands(text: str, check_players) -> tuple[list[list[Tile]] | None, list[int]]:
+    """The hands field: every hand's tiles (None when they are unseen, each written #N) and
+    how many each holds. ``check_players(n)`` refuses a player count the game cannot have."""
+    piles = [read_pile(pile) for pile in text.split("/")]
+    check_players(len(piles))
+    known = all(tiles is not None for tiles, _ in piles)
+    if not known and any(tiles is not None for tiles, _ in piles):
+        raise PositionError("either every hand is known or none is (write #N for each)")
+    return ([tiles for tiles, _ in piles] if known else None), [count for _, count in piles]
+
+
+def read_boneyard(text: str, hands_known: bool) -> tuple[list[Tile] | None, int]:
+    """The boneyard field, top tile last as it is drawn (None when unseen), and its size."""
+    boneyard, count = read_pile(text)
+    if hands_known != (boneyard is not None):
+        raise PositionError("the boneyard is known exactly when the hands are")
+    return (list(reversed(boneyard)) if boneyard is not None else None), count
+
+
 def seats_text(seats: Iterable[int]) -> str:
     return ",".join(str(seat + 1) for seat in sorted(seats))
 

@@ -18,10 +18,11 @@ from companion.games.position_text import (
     options_text,
     oriented_text,
     pile_text,
+    read_boneyard,
+    read_hands,
     read_int,
     read_options,
     read_oriented,
-    read_pile,
     read_seat,
     read_seats,
     read_tile,
@@ -91,23 +92,17 @@ def read_position(fields: Fields, game_cls):
 
     game = game_cls(fields.preset, read_options(fields.take("options")))
     engine = read_tile(fields.need("engine"))
-    piles = [read_pile(text) for text in fields.need("hands").split("/")]
-    n = len(piles)
-    game.check_players(n)
-    known = all(tiles is not None for tiles, _ in piles)
-    if not known and any(tiles is not None for tiles, _ in piles):
-        raise PositionError("either every hand is known or none is (write #N for each)")
-    boneyard, boneyard_count = read_pile(fields.take("boneyard", "-"))
-    if known != (boneyard is not None):
-        raise PositionError("the boneyard is known exactly when the hands are")
+    hands, counts = read_hands(fields.need("hands"), game.check_players)
+    n = len(counts)
+    boneyard, boneyard_count = read_boneyard(fields.take("boneyard", "-"), hands is not None)
     turn = read_seat(fields.need("turn"), n)
     state = game.round_class(
         game.options,
         engine,
         turn,
-        [tiles for tiles, _ in piles] if known else None,
-        list(reversed(boneyard)) if known else None,
-        [count for _, count in piles],
+        hands,
+        boneyard,
+        counts,
         boneyard_count,
     )
     trains = fields.take("trains")
