@@ -52,8 +52,9 @@ def create_app(
 ) -> Flask:
     """The score pad for ``companion``. ``config`` keys: pin, data_dir, secret_key,
     public_url, keepalive_seconds, lockout_seconds, wrong_pins_allowed, max_photo_mb,
-    max_live_phones. ``recognise_photo(bytes) -> {tiles, pip_total, low_confidence,
-    annotated_jpeg}`` reads hand photos (default: the ``vision`` package, loaded lazily).
+    max_live_phones, tile_set. ``recognise_photo(bytes, set_max, max_tiles) -> {tiles,
+    pip_total, low_confidence, annotated_jpeg}`` reads hand photos (default: the ``vision``
+    package, loaded lazily), told the set in play and the game's hand limit.
     ``clock`` times the waits after wrong PINs and join codes."""
     settings = Settings.load(config, companion.store.path.parent)
     app = Flask(__name__)

@@ -17,7 +17,9 @@ if TYPE_CHECKING:
     from web.host_sessions import HostSessions
     from web.settings import Settings
 
-Recogniser = Callable[[bytes], dict[str, Any]]
+Recogniser = Callable[[bytes, int, int | None], dict[str, Any]]
+"""``recognise_photo(data, set_max, max_tiles)``: the photo's bytes, the set in play and the
+most tiles a hand can hold in the game in play (None: not known)."""
 
 
 @dataclass

@@ -47,8 +47,9 @@ class PhotoTooLarge(Exception):
     """The photo has more pixels than the companion decodes (its header says so)."""
 
 
-def recognise_with_vision(data: bytes) -> dict[str, Any]:
-    """The default recogniser: ``vision`` loaded only when the first photo arrives."""
+def recognise_with_vision(data: bytes, set_max: int = 12, max_tiles: int | None = None) -> dict:
+    """The default recogniser: ``vision`` loaded only when the first photo arrives. The set
+    in play and the hand limit let it doubt a reading no hand could hold."""
     try:
         import vision
     except ImportError as error:
@@ -66,7 +67,7 @@ def recognise_with_vision(data: bytes) -> dict[str, Any]:
         raise
     except (ValueError, OSError) as error:  # not decodable as an image
         raise CompanionError(str(error) or "not a picture") from None
-    recognition = vision.recognise(image)
+    recognition = vision.recognise(image, set_max=set_max, max_tiles=max_tiles)
     annotated = vision.annotate(image, recognition)
     return {
         "tiles": _get(recognition, "tiles"),
@@ -135,7 +136,8 @@ def upload():
     if not READING.acquire(timeout=READING_WAIT_S):
         raise ApiError(503, "the companion is reading other photos; try again in a moment")
     try:
-        result = table().recognise_photo(data)
+        here = table()
+        result = here.recognise_photo(data, here.settings.tile_set, here.companion.hand_limit())
     except VisionMissing as error:
         raise ApiError(503, f"{error}; type the score on the score pad instead") from None
     except PhotoTooLarge as error:

@@ -32,6 +32,7 @@ class Settings:
     wrong_pins_allowed: int = 5
     max_photo_bytes: int = 20 * MEGABYTE
     max_live_phones: int = 250
+    tile_set: int = 12  # the set in play (double-N), as for the camera
 
     @classmethod
     def load(cls, config: Mapping[str, Any] | None, default_data_dir: Path) -> Settings:
@@ -53,6 +54,7 @@ class Settings:
             wrong_pins_allowed=int(_number(config, "wrong_pins_allowed", 5)),
             max_photo_bytes=int(_number(config, "max_photo_mb", 20) * MEGABYTE),
             max_live_phones=int(_number(config, "max_live_phones", 250)),
+            tile_set=int(_number(config, "tile_set", 12)),
         )
 
     @property

@@ -182,7 +182,11 @@ class Table(contextlib.ExitStack):
             from web import serve
         except ImportError:
             raise CompanionError("the web score pad is not installed") from None
-        settings = {"pin": self.config.pin, "data_dir": str(self.config.data_dir)}
+        settings = {
+            "pin": self.config.pin,
+            "data_dir": str(self.config.data_dir),
+            "tile_set": self.config.camera_set,
+        }
         host, port = self.config.host, self.config.port
         try:
             self.web = serve(self.companion, host, port, settings)

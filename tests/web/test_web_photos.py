@@ -5,8 +5,9 @@ from __future__ import annotations
 import io
 
 import pytest
-from web_helpers import phone_at_table, png, post
+from web_helpers import PIN, phone_at_table, png, post
 
+from web import create_app
 from web.photos import looks_like_image
 
 
@@ -197,3 +198,20 @@ def test_recognised_tiles_become_plain_json_whatever_the_reader_returns():
     }
     assert tile_json({"ends": [0, 6]}) == {"ends": [0, 6]}
     assert tile_ends([(1, 2), {"ends": [4, 4], "confidence": 1}]) == [[1, 2], [4, 4]]
+
+
+@needs_vision
+def test_a_phone_photo_is_read_against_the_set_in_play(companion, config, game):
+    """The table plays double-6: a nine read on the phone's photo is doubted, not scored."""
+    import cv2
+
+    from companion.tiles import Tile
+    from vision.synth import render
+
+    image, _ = render(11, size=(960, 540), tiles=[Tile(9, 3), Tile(2, 5)], hard=False)
+    jpeg = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 90])[1].tobytes()
+    host = create_app(companion, {**config, "tile_set": 6}).test_client()
+    token = host.post("/api/login", json={"pin": PIN}).json["csrf_token"]
+    answer = upload(host, jpeg, token=token, name="hand.jpg").json
+    assert answer["status"] != "ok" and answer["low_confidence"] is True
+    assert any("not in a double-6 set" in reason for reason in answer["reasons"])
