@@ -26,11 +26,11 @@ from companion.tiles import double_set
 def test_every_tile_is_in_exactly_one_place_after_every_action(seed, players, preset, set_max):
     match = Match()
     match.apply(
-        *Match.prepare_start(
+        Match.prepare_start(
             "mexican-train", [f"P{i}" for i in range(players)], preset, {"set": set_max}, seed
         )
     )
-    match.apply(*match.prepare_round())
+    match.apply(match.prepare_round())
     state = match.state
     whole_set = Counter(double_set(set_max))
     bot = RandomBot(random.Random(seed))
