@@ -8,6 +8,7 @@ match is the event log replayed.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import queue
 import random
@@ -58,6 +59,7 @@ class Announcement:
 
 
 Listener = Callable[[Announcement], None]
+_WAKE_UP = object()  # put on the queue by stop(): the loop looks at its stop flag at once
 HandReader = Callable[[int], None]
 
 
@@ -126,6 +128,10 @@ class Companion(ScoringDesk):
 
     def stop(self, timeout: float = 5.0) -> None:
         self._stopping.set()
+        # wake the loop so it stops now, not at its next poll; a full queue: it is busy and
+        # sees the stop after the command in hand
+        with contextlib.suppress(queue.Full):
+            self._queue.put_nowait(_WAKE_UP)
         if self._thread:
             self._thread.join(timeout)
 
@@ -140,9 +146,12 @@ class Companion(ScoringDesk):
         while not self._stopping.is_set():
             self.heartbeat = time.monotonic()
             try:
-                command, future = self._queue.get(timeout=0.5)
+                item = self._queue.get(timeout=0.5)
             except queue.Empty:
                 continue
+            if item is _WAKE_UP:
+                continue
+            command, future = item
             try:
                 future.set_result(self.handle(command))
             except CompanionError as error:

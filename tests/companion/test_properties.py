@@ -9,6 +9,7 @@ from collections import Counter
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from tier import examples
 
 from companion.errors import CompanionError
 from companion.games.base import Draw, Pass, Play, game_class, game_ids
@@ -16,7 +17,9 @@ from companion.match import Match
 from companion.record import replay_record, write_record
 from companion.tiles import Tile
 
-SETTINGS = settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(
+    max_examples=examples(15), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 ODD_ACTIONS = [
     Pass(),
     Draw(),

@@ -7,6 +7,7 @@ from collections import Counter
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tier import examples
 
 from companion.cli import main
 from companion.games.bots import RandomBot
@@ -16,7 +17,7 @@ from companion.simulate import result, simulate
 from companion.tiles import double_set
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(
     seed=st.integers(0, 10**6),
     players=st.integers(2, 8),

@@ -19,7 +19,7 @@ def save(store: Store, match: Match) -> int:
 
 
 def test_replaying_a_games_events_rebuilds_exactly_its_state(tmp_path):
-    match = simulate("mexican-train", 4, seed=9, options={"rounds": 3})
+    match = simulate("mexican-train", 4, seed=9, options={"rounds": 2})
     with Store(tmp_path) as store:
         game_id = save(store, match)
     with Store(tmp_path) as store:

@@ -9,7 +9,7 @@ import os
 import socket
 import subprocess
 import sys
-import time
+import threading
 import urllib.request
 import uuid
 
@@ -59,7 +59,6 @@ def test_serve_with_a_broken_picamera2_runs_without_the_camera_and_scores_phone_
     config.write_text(
         f'[camera]\nsource = "picamera2"\n\n[centerpiece]\nport = "{tmp_path / "no-centerpiece"}"\n'
     )
-    log = tmp_path / "serve.log"
     env = os.environ | {
         "PYTHONPATH": os.pathsep.join([str(fake_site), *sys.path]),
         "GPIOZERO_PIN_FACTORY": "mock",
@@ -71,22 +70,17 @@ def test_serve_with_a_broken_picamera2_runs_without_the_camera_and_scores_phone_
     opener = urllib.request.build_opener(
         urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar())
     )
-    with open(log, "wb") as out:
-        process = subprocess.Popen(command, stdout=out, stderr=out, env=env)
+    process = subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env, text=True
+    )
+    said = Output(process)
     try:
-        deadline = time.monotonic() + 60
-        state = None
-        while state is None and time.monotonic() < deadline:
-            assert process.poll() is None, "serve exited:\n" + log.read_text()[-3000:]
-            try:
-                with opener.open(base + "/api/state", timeout=10) as answer:
-                    state = json.load(answer)
-            except OSError:
-                time.sleep(0.1)
-        assert state is not None, log.read_text()[-3000:]
-        said = log.read_text()
-        assert "camera: picamera2 is installed but cannot be imported" in said
-        assert "numpy" in said and "tools/install-pi.sh" in said
+        # serve says the join code once the score pad listens
+        assert said.wait_for("Join code:", timeout=60), "serve did not come up:\n" + said.text()
+        with opener.open(base + "/api/state", timeout=10) as answer:
+            assert json.load(answer)["phase"] == "setup"
+        assert "camera: picamera2 is installed but cannot be imported" in said.text()
+        assert "numpy" in said.text() and "tools/install-pi.sh" in said.text()
 
         login = urllib.request.Request(
             base + "/api/login",
@@ -109,3 +103,37 @@ def test_serve_with_a_broken_picamera2_runs_without_the_camera_and_scores_phone_
     finally:
         process.terminate()
         process.wait(10)
+
+
+class Output:
+    """What a process says on stdout, read line by line as it comes, by a thread."""
+
+    def __init__(self, process: subprocess.Popen) -> None:
+        self._lines: list[str] = []
+        self._changed = threading.Condition()
+        self._thread = threading.Thread(target=self._read, args=(process.stdout,), daemon=True)
+        self._thread.start()
+
+    def _read(self, stream) -> None:
+        for line in stream:
+            with self._changed:
+                self._lines.append(line)
+                self._changed.notify_all()
+        with self._changed:
+            self._lines.append("")  # the end: the process closed its output
+            self._changed.notify_all()
+
+    def text(self) -> str:
+        with self._changed:
+            return "".join(self._lines)[-3000:]
+
+    def wait_for(self, start: str, timeout: float) -> bool:
+        """Wait for a line beginning with ``start``; False if the output ends without one."""
+
+        def said() -> bool | None:
+            if any(line.startswith(start) for line in self._lines):
+                return True
+            return False if self._lines and self._lines[-1] == "" else None
+
+        with self._changed:
+            return bool(self._changed.wait_for(lambda: said() is not None, timeout) and said())
