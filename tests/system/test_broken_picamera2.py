@@ -9,12 +9,12 @@ import os
 import socket
 import subprocess
 import sys
-import threading
 import urllib.request
 import uuid
 
 import cv2
 import pytest
+from process_output import Output
 
 from companion.tiles import Tile
 from vision import synth
@@ -103,37 +103,3 @@ def test_serve_with_a_broken_picamera2_runs_without_the_camera_and_scores_phone_
     finally:
         process.terminate()
         process.wait(10)
-
-
-class Output:
-    """What a process says on stdout, read line by line as it comes, by a thread."""
-
-    def __init__(self, process: subprocess.Popen) -> None:
-        self._lines: list[str] = []
-        self._changed = threading.Condition()
-        self._thread = threading.Thread(target=self._read, args=(process.stdout,), daemon=True)
-        self._thread.start()
-
-    def _read(self, stream) -> None:
-        for line in stream:
-            with self._changed:
-                self._lines.append(line)
-                self._changed.notify_all()
-        with self._changed:
-            self._lines.append("")  # the end: the process closed its output
-            self._changed.notify_all()
-
-    def text(self) -> str:
-        with self._changed:
-            return "".join(self._lines)[-3000:]
-
-    def wait_for(self, start: str, timeout: float) -> bool:
-        """Wait for a line beginning with ``start``; False if the output ends without one."""
-
-        def said() -> bool | None:
-            if any(line.startswith(start) for line in self._lines):
-                return True
-            return False if self._lines and self._lines[-1] == "" else None
-
-        with self._changed:
-            return bool(self._changed.wait_for(lambda: said() is not None, timeout) and said())
