@@ -72,8 +72,10 @@ class ScoringDesk:
         match = self.match
         if match.game.measure != "tokens":
             return self._commit(match.prepare_score(seat, value, by, why)) + self._after_score()
-        s = match.prepare_score(seat, value, by, why)
-        events = self._commit(HandScoredEntry(s.round, s.seat, s.value, s.by, s.why, s.at))
+        hand = match.prepare_score(seat, value, by, why)  # checked as a score would be
+        events = self._commit(
+            HandScoredEntry(hand.round, hand.seat, hand.value, hand.by, hand.why, hand.at)
+        )
         if len(match.hand_pips) == len(match.players):
             hands = [match.hand_pips[s] for s in range(len(match.players))]
             for s, tokens in enumerate(match.game.pad_values(hands, None)):

@@ -59,8 +59,8 @@ class Announcement:
 
 
 Listener = Callable[[Announcement], None]
-_WAKE_UP = object()  # put on the queue by stop(): the loop looks at its stop flag at once
 HandReader = Callable[[int], None]
+_WAKE_UP = object()  # put on the queue by stop(): the loop looks at its stop flag at once
 
 
 class Companion(ScoringDesk):

@@ -1,5 +1,5 @@
-"""Every event is a named class in companion.events, serialised in one place, and
-docs/api.md lists every kind."""
+"""Every event, announced or kept in the event log, is a named class in companion.events,
+serialised in one place, and docs/api.md lists every kind and every stored type."""
 
 import json
 import re

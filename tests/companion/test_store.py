@@ -3,8 +3,9 @@ import sqlite3
 
 import pytest
 
+from companion import commands as c
 from companion.errors import StoreError
-from companion.events import ActionEntry, SeatClaimedEntry
+from companion.events import ActionEntry, HandScoredEntry, SeatClaimedEntry
 from companion.match import Match
 from companion.service import Companion
 from companion.simulate import simulate
@@ -151,3 +152,21 @@ def test_a_row_this_version_cannot_read_is_a_clear_error(tmp_path):
     db.close()
     with Store(tmp_path) as store, pytest.raises(StoreError, match="score event lacks"):
         store.events(1)
+
+
+def test_hands_counted_for_win_tokens_are_kept_and_resume_after_a_restart(tmp_path):
+    with Store(tmp_path) as store:
+        table = Companion(store)
+        table.handle(c.NewGame("engine-191", ["Ann", "Bob", "Cy"], starter=0))
+        table.handle(c.EndRound("blocked"))
+        table.handle(c.EnterScore(0, 12))
+        table.handle(c.EnterScore(1, 30))
+        waiting = table.state()["scoring"]
+    with Store(tmp_path) as store:
+        resumed = Companion(store)
+        assert resumed.state()["scoring"] == waiting
+        assert waiting["hands"] == {"1": 12, "2": 30} and waiting["waiting"] == [3]
+        resumed.handle(c.EnterScore(2, 7))
+        assert resumed.state()["rounds"][0]["scores"] == [0, 0, 1]  # the lowest hand wins
+        kept = [e.entry for e in store.events(1) if isinstance(e.entry, HandScoredEntry)]
+        assert [(hand.seat, hand.value) for hand in kept] == [(0, 12), (1, 30), (2, 7)]
