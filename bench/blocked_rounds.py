@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 
+from companion.events import ActionEntry
 from companion.match import Match
 from companion.record import read_record, write_record
 from companion.simulate import simulate
@@ -22,12 +23,13 @@ def audit(game_id: str, preset: str | None, seed: int, players: int) -> tuple[in
     """(blocked rounds, of those called blocked while a seat could play, engines played)."""
     record = write_record(simulate(game_id, players, seed, preset).log)
     match, blocked, wrong = Match(), 0, 0
-    for kind, payload in read_record(record):
-        if kind == "action":
-            match.prepare_action(match.game.parse_action(payload["action"], match.players))
-        match.apply(kind, payload)
+    for entry in read_record(record):
+        played = isinstance(entry, ActionEntry)
+        if played:
+            match.prepare_action(match.game.parse_action(entry.action, match.players))
+        match.apply(entry)
         state = match.state
-        if kind == "action" and state.outcome is not None and state.outcome.ended == "blocked":
+        if played and state.outcome is not None and state.outcome.ended == "blocked":
             blocked += 1
             playing = [s for s in range(state.players) if s not in state.seats_out]
             wrong += any(state.could_play(s) for s in playing)

@@ -34,6 +34,7 @@ from companion import commands as c  # noqa: E402
 from companion.cli.assemble import Table  # noqa: E402
 from companion.cli.demo import Demo  # noqa: E402
 from companion.config import load_config  # noqa: E402
+from companion.events import ActionEntry  # noqa: E402
 from companion.simtable import SimulatedTable  # noqa: E402
 
 NAMES = ["Ann", "Bob", "Cy", "Di"]
@@ -71,12 +72,12 @@ def measure_presses(data_dir: Path, presses: int) -> None:
         times: dict[str, float] = {}
 
         def on_commit(announcement) -> None:
-            if announcement.stored.type == "action":
+            if isinstance(announcement.stored.entry, ActionEntry):
                 times["commit"] = time.perf_counter()
                 committed.set()
 
         def after_leds(announcement) -> None:
-            if announcement.stored.type == "action":
+            if isinstance(announcement.stored.entry, ActionEntry):
                 times["led"] = time.perf_counter()
                 lit.set()
 

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from companion.errors import StoreError
+from companion.events import GameEndedEntry
 
 if TYPE_CHECKING:
     from companion.service import Announcement
@@ -62,7 +63,7 @@ class PhotoKeeper:
         self.keep_finished = keep_finished
 
     def __call__(self, announcement: Announcement) -> None:
-        if announcement.stored.type == "game_ended":
+        if isinstance(announcement.stored.entry, GameEndedEntry):
             self.prune()
 
     def prune(self) -> Pruned:

@@ -14,7 +14,9 @@
     score 1 Ann 33 by count
     game over: Cy wins
 
-Reading it back gives the match's events, and replaying them gives the same match.
+Reading it back gives the match's entries (companion.events), and replaying them gives the
+same match. Entries the record has no line for (hand readings, phones taking seats) are left
+out.
 """
 
 from __future__ import annotations
@@ -23,7 +25,16 @@ import json
 import re
 
 from companion.errors import CompanionError
-from companion.match import Match, Record
+from companion.events import (
+    ActionEntry,
+    Entry,
+    GameEndedEntry,
+    GameStartedEntry,
+    RoundEndedEntry,
+    RoundStartedEntry,
+    ScoreEntry,
+)
+from companion.match import Match
 
 HEADER = "# Train Companion game record"
 
@@ -32,33 +43,34 @@ class RecordError(CompanionError):
     pass
 
 
-def write_record(log: list[Record]) -> str:
+def write_record(log: list[Entry]) -> str:
     lines = [HEADER]
     players: list[str] = []
-    for kind, p in log:
-        if kind == "game_started":
-            players = p["players"]
-            lines += [
-                f"game: {p['game']}",
-                f"preset: {p['preset']}",
-                f"options: {json.dumps(p['options'], sort_keys=True)}",
-                f"seed: {'' if p['seed'] is None else p['seed']}",
-                f"players: {', '.join(players)}",
-                "",
-            ]
-        elif kind == "round_started":
-            engine = f"engine {p['engine']}, " if p["engine"] else ""
-            lines.append(f"round {p['round']}: {engine}{players[p['starter']]} starts")
-        elif kind == "action":
-            lines.append(f"{players[p['seat']]}: {p['action']}")
-        elif kind == "round_ended":
-            out = " ".join(players[s] for s in p.get("out", ()))
-            lines.append(f"round ended: {p['ended']}" + (f" out {out}" if out else ""))
-        elif kind == "score":
-            line = f"score {p['round']} {players[p['seat']]} {p['value']} by {p['by']}"
-            lines.append(line + (f" because {p['why']}" if p.get("why") else ""))
-        elif kind == "game_ended":
-            lines.append(f"game over: {' and '.join(p['winners'])} win")
+    for entry in log:
+        match entry:
+            case GameStartedEntry():
+                players = entry.players
+                lines += [
+                    f"game: {entry.game}",
+                    f"preset: {entry.preset}",
+                    f"options: {json.dumps(entry.options, sort_keys=True)}",
+                    f"seed: {'' if entry.seed is None else entry.seed}",
+                    f"players: {', '.join(players)}",
+                    "",
+                ]
+            case RoundStartedEntry():
+                engine = f"engine {entry.engine}, " if entry.engine else ""
+                lines.append(f"round {entry.round}: {engine}{players[entry.starter]} starts")
+            case ActionEntry():
+                lines.append(f"{players[entry.seat]}: {entry.action}")
+            case RoundEndedEntry():
+                out = " ".join(players[s] for s in entry.out)
+                lines.append(f"round ended: {entry.ended}" + (f" out {out}" if out else ""))
+            case ScoreEntry():
+                line = f"score {entry.round} {players[entry.seat]} {entry.value} by {entry.by}"
+                lines.append(line + (f" because {entry.why}" if entry.why else ""))
+            case GameEndedEntry():
+                lines.append(f"game over: {' and '.join(entry.winners)} win")
     return "\n".join(lines) + "\n"
 
 
@@ -67,10 +79,10 @@ _SCORE = re.compile(r"score (\d+) (.+?) (-?\d+) by (\S+)(?: because (.*))?$")
 _ENDED = re.compile(r"round ended: (\S+)(?: out (.*))?$")
 
 
-def read_record(text: str) -> list[Record]:
-    """Turn a record back into events; a line that cannot be read is named in the error."""
+def read_record(text: str) -> list[Entry]:
+    """Turn a record back into entries; a line that cannot be read is named in the error."""
     header: dict[str, str] = {}
-    records: list[Record] = []
+    records: list[Entry] = []
     players: list[str] = []
     round_number = 0
     for number, raw in enumerate(text.splitlines(), start=1):
@@ -87,56 +99,32 @@ def read_record(text: str) -> list[Record]:
                     players = [name.strip() for name in value.split(",")]
                     seed = header.get("seed", "")
                     records.append(
-                        (
-                            "game_started",
-                            {
-                                "game": header["game"],
-                                "preset": header.get("preset") or None,
-                                "options": json.loads(header.get("options") or "{}"),
-                                "players": players,
-                                "seed": int(seed) if seed else None,
-                            },
+                        GameStartedEntry(
+                            game=header["game"],
+                            preset=header.get("preset") or None,
+                            options=json.loads(header.get("options") or "{}"),
+                            players=players,
+                            seed=int(seed) if seed else None,
                         )
                     )
                 continue
             if m := _ROUND.match(line):
                 round_number = int(m[1])
-                records.append(
-                    (
-                        "round_started",
-                        {"round": round_number, "engine": m[2], "starter": players.index(m[3])},
-                    )
-                )
+                records.append(RoundStartedEntry(round_number, m[2], players.index(m[3])))
             elif m := _SCORE.match(line):
-                records.append(
-                    (
-                        "score",
-                        {
-                            "round": int(m[1]),
-                            "seat": players.index(m[2]),
-                            "value": int(m[3]),
-                            "by": m[4],
-                            "why": m[5] or "",
-                            "at": "",
-                        },
-                    )
-                )
+                seat = players.index(m[2])
+                records.append(ScoreEntry(int(m[1]), seat, int(m[3]), m[4], m[5] or "", ""))
             elif m := _ENDED.match(line):
                 out = [players.index(n) for n in (m[2] or "").split()]
-                records.append(("round_ended", {"round": round_number, "ended": m[1], "out": out}))
+                records.append(RoundEndedEntry(round_number, m[1], out))
             elif line.startswith("game over: "):
                 names = line[len("game over: ") :].removesuffix(" win").split(" and ")
-                records.append(("game_ended", {"winners": names}))
+                records.append(GameEndedEntry(names))
             else:
                 name, sep, action = line.partition(": ")
                 if not sep or name not in players:
                     raise ValueError("not a line of a game record")
-                records.append(
-                    (
-                        "action",
-                        {"round": round_number, "seat": players.index(name), "action": action},
-                    )
-                )
+                records.append(ActionEntry(round_number, players.index(name), action))
         except (ValueError, KeyError, json.JSONDecodeError) as error:
             raise RecordError(f"line {number} of the record: {error}: {raw!r}") from None
     if not players:
@@ -147,9 +135,8 @@ def read_record(text: str) -> list[Record]:
 def replay_record(text: str) -> Match:
     """Replay a record, checking every action against the rules as it goes."""
     match = Match()
-    for kind, payload in read_record(text):
-        if kind == "action":
-            action = match.game.parse_action(payload["action"], match.players)
-            match.prepare_action(action)
-        match.apply(kind, payload)
+    for entry in read_record(text):
+        if isinstance(entry, ActionEntry):
+            match.prepare_action(match.game.parse_action(entry.action, match.players))
+        match.apply(entry)
     return match

@@ -7,9 +7,11 @@ camera in turn (press: snap, hold: retake, press again: confirm) or typed in on 
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from companion import commands as c
 from companion.errors import CompanionError
-from companion.events import Event, PhotoRequested
+from companion.events import Event, HandReadEntry, HandScoredEntry, PhotoRequested
 
 UNREADABLE = "the photo could not be read: retake it (hold) or type the score"
 
@@ -30,27 +32,26 @@ class ScoringDesk:
             if cmd.seat not in self._waiting():
                 raise CompanionError(f"{match.players[cmd.seat]}'s hand is already scored")
             return self._score_hand(cmd.seat, cmd.value, cmd.by, cmd.why)
-        kind, payload = match.prepare_score(cmd.seat, cmd.value, cmd.by, cmd.why)
-        payload["round"] = round_number
-        return self._commit((kind, payload)) + self._after_score()
+        score = match.prepare_score(cmd.seat, cmd.value, cmd.by, cmd.why)
+        return self._commit(replace(score, round=round_number)) + self._after_score()
 
     def _do_HandRead(self, cmd: c.HandRead) -> list[Event]:
         match = self._match()
         self._check_seat(cmd.seat)
         if not match.round_needs_scores() or cmd.seat not in self._waiting():
             raise CompanionError(f"{match.players[cmd.seat]}'s hand is not waiting to be scored")
-        payload = {
-            "round": match.setup.number,
-            "seat": cmd.seat,
-            "total": cmd.total,
-            "tiles": cmd.tiles,
-            "low_confidence": cmd.low_confidence,
-            "picture": cmd.picture,
-            "source": cmd.source,
-            "status": cmd.status,
-            "reasons": list(cmd.reasons),
-        }
-        return self._commit(("hand_read", payload))
+        reading = HandReadEntry(
+            round=match.setup.number,
+            seat=cmd.seat,
+            total=cmd.total,
+            tiles=cmd.tiles,
+            low_confidence=cmd.low_confidence,
+            picture=cmd.picture,
+            source=cmd.source,
+            status=cmd.status,
+            reasons=list(cmd.reasons),
+        )
+        return self._commit(reading)
 
     def hand_limit(self) -> int | None:
         """The most tiles one hand can hold in the game in play (the tile reader doubts a
@@ -71,8 +72,10 @@ class ScoringDesk:
         match = self.match
         if match.game.measure != "tokens":
             return self._commit(match.prepare_score(seat, value, by, why)) + self._after_score()
-        kind, payload = match.prepare_score(seat, value, by, why)
-        events = self._commit(("hand_scored", payload))
+        hand = match.prepare_score(seat, value, by, why)  # checked as a score would be
+        events = self._commit(
+            HandScoredEntry(hand.round, hand.seat, hand.value, hand.by, hand.why, hand.at)
+        )
         if len(match.hand_pips) == len(match.players):
             hands = [match.hand_pips[s] for s in range(len(match.players))]
             for s, tokens in enumerate(match.game.pad_values(hands, None)):
@@ -106,9 +109,9 @@ class ScoringDesk:
             raise CompanionError(f"{match.players[cmd.seat]}'s hand is already scored")
         reading = match.readings.get(cmd.seat)
         if cmd.gesture == "press" and reading is not None:
-            if reading["status"] == "unreadable":  # never a quiet guess on the pad
+            if reading.status == "unreadable":  # never a quiet guess on the pad
                 raise CompanionError(UNREADABLE)
-            return self._score_hand(cmd.seat, reading["total"], reading["source"], "confirmed")
+            return self._score_hand(cmd.seat, reading.total, reading.source, "confirmed")
         if self.hand_reader is None:
             self.degraded["camera"] = "no camera: enter the scores on the score pad"
             raise CompanionError("no camera here: enter the score on the score pad")

@@ -8,6 +8,7 @@ match is the event log replayed.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import queue
 import random
@@ -15,15 +16,24 @@ import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import Future
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from companion import commands as c
 from companion.errors import CompanionError, StoreError
-from companion.events import Event
+from companion.events import (
+    DiceRolledEntry,
+    Entry,
+    Event,
+    GameStartedEntry,
+    MarkerLiftedEntry,
+    RoundEndedEntry,
+    SeatClaimedEntry,
+    SeatFreedEntry,
+)
 from companion.games.base import Announce, EndTurn, GoOut, Pass, Tap
 from companion.join_code import new_join_code
-from companion.match import Match, Record
+from companion.match import Match
 from companion.scoring_desk import ScoringDesk
 from companion.snapshot import snapshot
 from companion.store import StorageFull, Store, StoredEvent
@@ -50,6 +60,7 @@ class Announcement:
 
 Listener = Callable[[Announcement], None]
 HandReader = Callable[[int], None]
+_WAKE_UP = object()  # put on the queue by stop(): the loop looks at its stop flag at once
 
 
 class Companion(ScoringDesk):
@@ -117,6 +128,10 @@ class Companion(ScoringDesk):
 
     def stop(self, timeout: float = 5.0) -> None:
         self._stopping.set()
+        # wake the loop so it stops now, not at its next poll; a full queue: it is busy and
+        # sees the stop after the command in hand
+        with contextlib.suppress(queue.Full):
+            self._queue.put_nowait(_WAKE_UP)
         if self._thread:
             self._thread.join(timeout)
 
@@ -131,9 +146,12 @@ class Companion(ScoringDesk):
         while not self._stopping.is_set():
             self.heartbeat = time.monotonic()
             try:
-                command, future = self._queue.get(timeout=0.5)
+                item = self._queue.get(timeout=0.5)
             except queue.Empty:
                 continue
+            if item is _WAKE_UP:
+                continue
+            command, future = item
             try:
                 future.set_result(self.handle(command))
             except CompanionError as error:
@@ -149,20 +167,19 @@ class Companion(ScoringDesk):
             raise CompanionError(f"unknown command {type(command).__name__}")
         return handler(self, command)
 
-    def _commit(self, record: Record) -> list[Event]:
-        kind, payload = record
+    def _commit(self, entry: Entry) -> list[Event]:
         try:
-            if kind == "game_started":
-                self.game_id = self.store.new_game(payload["game"], payload["players"])
-                self.join_code = payload.get("join_code")
-            stored = self.store.append(self.game_id, kind, payload)
+            if isinstance(entry, GameStartedEntry):
+                self.game_id = self.store.new_game(entry.game, entry.players)
+                self.join_code = entry.join_code
+            stored = self.store.append(self.game_id, entry)
         except StoreError as error:
             self._storage_failed(error)
             raise
         self.degraded.pop("store", None)
         self.storage = "ok"
         self.seq = stored.seq
-        events = self.match.apply(kind, payload)
+        events = self.match.apply(entry)
         self._state = snapshot(self)
         self._phones = self._phones_now()
         announcement = Announcement(stored, events, self._state)
@@ -170,7 +187,7 @@ class Companion(ScoringDesk):
             try:
                 listener(announcement)
             except Exception:  # an LED or a phone must never stop the game
-                log.exception("a listener failed on %s", kind)
+                log.exception("a listener failed on %s", entry.type)
         return events
 
     def _storage_failed(self, error: StoreError) -> None:
@@ -187,13 +204,13 @@ class Companion(ScoringDesk):
 
     # --- commands ----------------------------------------------------------------------
     def _do_NewGame(self, cmd: c.NewGame) -> list[Event]:
-        record = Match.prepare_start(cmd.game, cmd.players, cmd.preset, cmd.options)
-        rehearse_start(record, cmd.starter)  # a refused game must not end the one in play
-        record[1]["join_code"] = new_join_code()
+        start = Match.prepare_start(cmd.game, cmd.players, cmd.preset, cmd.options)
+        rehearse_start(start, cmd.starter)  # a refused game must not end the one in play
+        start = replace(start, join_code=new_join_code())
         if self.match.game is not None and not self.match.finished:
             self._commit(self.match.prepare_end())
         self.match = Match()
-        events = self._commit(record)
+        events = self._commit(start)
         return events + self._commit(self.match.prepare_round(cmd.starter))
 
     def _do_Gesture(self, cmd: c.Gesture) -> list[Event]:
@@ -237,9 +254,7 @@ class Companion(ScoringDesk):
         if not match.game.dice:
             raise CompanionError(f"{match.game.title} is not played with dice")
         dice = [self._dice.randint(1, 6) for _ in range(match.game.dice)]
-        return self._commit(
-            ("dice_rolled", {"round": match.setup.number, "seat": cmd.seat, "dice": dice})
-        )
+        return self._commit(DiceRolledEntry(match.setup.number, cmd.seat, dice))
 
     def _do_Knock(self, cmd: c.Knock) -> list[Event]:
         match = self._match()
@@ -268,7 +283,7 @@ class Companion(ScoringDesk):
         self._seat_to_move(cmd.seat)
         if cmd.seat not in match.state.marked_seats():
             raise CompanionError(f"{match.players[cmd.seat]} has no marker out to lift")
-        return self._commit(("marker_lifted", {"seat": cmd.seat}))
+        return self._commit(MarkerLiftedEntry(cmd.seat))
 
     def _do_ClaimSeat(self, cmd: c.ClaimSeat) -> list[Event]:
         match = self._match()
@@ -283,7 +298,7 @@ class Companion(ScoringDesk):
                 f"Seat {cmd.seat + 1} ({match.players[cmd.seat]}) is already held by another "
                 "phone; ask the host to free it"
             )
-        return self._commit(("seat_claimed", {"seat": cmd.seat, "phone": cmd.phone}))
+        return self._commit(SeatClaimedEntry(cmd.seat, cmd.phone))
 
     def _do_FreeSeat(self, cmd: c.FreeSeat) -> list[Event]:
         match = self._match()
@@ -292,7 +307,7 @@ class Companion(ScoringDesk):
         if holder is None or (cmd.phone is not None and holder != cmd.phone):
             return []  # free already, or since taken by another phone: not this one's to give
         by = "host" if cmd.phone is None else "phone"
-        return self._commit(("seat_freed", {"seat": cmd.seat, "by": by}))
+        return self._commit(SeatFreedEntry(cmd.seat, by))
 
     def _do_EndRound(self, cmd: c.EndRound) -> list[Event]:
         match = self._match()
@@ -302,9 +317,7 @@ class Companion(ScoringDesk):
             raise CompanionError("no round is in play")
         out = list(match.state.seats_out)  # gone out while the others took their first turn
         ended = "out" if out else cmd.ended
-        events = self._commit(
-            ("round_ended", {"round": match.setup.number, "ended": ended, "out": out})
-        )
+        events = self._commit(RoundEndedEntry(match.setup.number, ended, out))
         return events + self._begin_scoring()
 
     def _do_NextRound(self, cmd: c.NextRound) -> list[Event]:
@@ -366,23 +379,23 @@ class Companion(ScoringDesk):
         if not events:
             return
         self.game_id = game_id
-        self.join_code = events[0].payload.get("join_code")
-        self.match = Match.replay((e.type, e.payload) for e in events)
+        first = events[0].entry
+        self.join_code = first.join_code if isinstance(first, GameStartedEntry) else None
+        self.match = Match.replay(e.entry for e in events)
         done = "finished" if self.match.finished else "resumed"
         log.info("%s game %s at event %s", done, game_id, events[-1].seq)
 
 
-def rehearse_start(record: Record, starter: int | None = None) -> None:
+def rehearse_start(start: GameStartedEntry, starter: int | None = None) -> None:
     """Start the game and its first round on a scratch match, so a game that cannot start
     (a house rule the rules take but cannot play) is refused before anything is written."""
     try:
-        _start_on_scratch(record, starter)
+        _start_on_scratch(start, starter)
     except CompanionError:
         raise
     except Exception as error:  # a bad option the rules did not name: find it
-        kind, payload = record
-        for name, value in payload["options"].items():
-            alone = (kind, payload | {"options": {name: value}})
+        for name, value in start.options.items():
+            alone = replace(start, options={name: value})
             try:
                 _start_on_scratch(alone, starter)
             except Exception:
@@ -392,10 +405,10 @@ def rehearse_start(record: Record, starter: int | None = None) -> None:
         raise CompanionError(f"this game cannot start with those house rules ({error})") from None
 
 
-def _start_on_scratch(record: Record, starter: int | None) -> None:
+def _start_on_scratch(start: GameStartedEntry, starter: int | None) -> None:
     scratch = Match()
-    scratch.apply(*record)
-    scratch.apply(*scratch.prepare_round(starter))
+    scratch.apply(start)
+    scratch.apply(scratch.prepare_round(starter))
 
 
 HANDLERS: dict[type, Callable[[Companion, Any], list[Event]]] = {

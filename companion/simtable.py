@@ -33,7 +33,7 @@ class SimulatedTable:
         bot: str = "greedy",
     ) -> None:
         self.match = Match()
-        self.match.apply(*Match.prepare_start(game_id, players, preset, options, seed))
+        self.match.apply(Match.prepare_start(game_id, players, preset, options, seed))
         rng = random.Random(f"{seed}:bots")
         self.bots = [BOTS[bot](rng) for _ in players]
 
@@ -44,7 +44,7 @@ class SimulatedTable:
     def deal(self) -> int:
         """Deal the next round and play any setup the table does before the first turn (the
         Engine games' reveal); return the seat that starts."""
-        self.match.apply(*self.match.prepare_round())
+        self.match.apply(self.match.prepare_round())
         state = self.match.state
         while state.setting_up and state.outcome is None:
             self.match.play(self.bots[state.turn].choose(state, state.legal_actions()))
@@ -96,7 +96,7 @@ class SimulatedTable:
 
     def finish_round(self) -> None:
         for record in self.match.count_scores():
-            self.match.apply(*record)
+            self.match.apply(record)
 
     @property
     def last_round(self) -> bool:

@@ -37,16 +37,16 @@ def simulate(
     """Play a whole game; the match's log holds every event."""
     names = NAMES[:players] if players <= len(NAMES) else [f"P{i + 1}" for i in range(players)]
     match = Match()
-    match.apply(*Match.prepare_start(game_id, names, preset, options, seed))
+    match.apply(Match.prepare_start(game_id, names, preset, options, seed))
     rng = random.Random(f"{seed}:bots")
     bots = [BOTS[bot](rng) for _ in names]
     while not match.finished:
-        match.apply(*match.prepare_round())
+        match.apply(match.prepare_round())
         play_round(match, bots)
         for record in match.count_scores():
-            match.apply(*record)
+            match.apply(record)
         if match.is_last_round():
-            match.apply(*match.prepare_end())
+            match.apply(match.prepare_end())
     return match
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import asdict
 from typing import Any
 
+from companion.events import to_payload
 from companion.rounds import Round
 
 
@@ -63,7 +64,7 @@ def snapshot(companion) -> dict[str, Any]:
         ],
         corrections=[asdict(entry) | {"seat": entry.seat + 1} for entry in pad.corrections()],
         photos=[
-            {k: v for k, v in p.items() if k != "tiles"} | {"seat": p["seat"] + 1}
+            {k: v for k, v in to_payload(p).items() if k != "tiles"} | {"seat": p.seat + 1}
             for p in match.photos
         ],
         held_seats=sorted(seat + 1 for seat in match.phones),
@@ -77,7 +78,7 @@ def snapshot(companion) -> dict[str, Any]:
         state["action_tiles"] = list(match.game.live_actions)
         state["dice"] = match.game.dice
         if match.dice:
-            state["last_roll"] = {"seat": match.dice["seat"] + 1, "dice": match.dice["dice"]}
+            state["last_roll"] = {"seat": match.dice.seat + 1, "dice": match.dice.dice}
         draws_first = live.seat_drawing_first()
         state["draws_first"] = None if draws_first is None else draws_first + 1
         state["last_tile"] = [s + 1 for s in live.tapped_seats()]
@@ -89,7 +90,7 @@ def snapshot(companion) -> dict[str, Any]:
             "next": waiting[0] + 1 if waiting else None,
             "hands": {str(seat + 1): pips for seat, pips in match.hand_pips.items()},
             "readings": {
-                str(seat + 1): {k: v for k, v in r.items() if k != "seat"}
+                str(seat + 1): {k: v for k, v in to_payload(r).items() if k != "seat"}
                 for seat, r in match.readings.items()
             },
         }

@@ -1,8 +1,9 @@
 """The event log: one SQLite file in the data directory, append-only.
 
 Every change to a game is an event row (game id, sequence, time, type, JSON payload),
-committed before anybody is told about it. A game's state is its events replayed; the
-``games`` table is only a cache for listing history.
+committed before anybody is told about it. A row is an entry of companion.events, written and
+read back through ``to_payload`` and ``from_payload`` only. A game's state is its entries
+replayed; the ``games`` table is only a cache for listing history.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.errors import StoreError
+from companion.events import Entry, GameEndedEntry, HandReadEntry, from_payload, to_payload
 
 APPLICATION_ID = 0x54436D70  # "TCmp": marks the file as ours
 SCHEMA_VERSION = 1
@@ -49,11 +51,21 @@ class StorageFull(StoreError):
 
 @dataclass(frozen=True, slots=True)
 class StoredEvent:
+    """One committed entry and where it sits in the log."""
+
     seq: int
     game_id: int
     at: str
-    type: str
-    payload: dict[str, Any]
+    entry: Entry
+
+    @property
+    def type(self) -> str:
+        return self.entry.type
+
+    @property
+    def payload(self) -> dict[str, Any]:
+        """The entry as the row's JSON (what the event stream and the exports show)."""
+        return to_payload(self.entry)
 
 
 class Store:
@@ -123,18 +135,18 @@ class Store:
             )
         return game_id
 
-    def append(self, game_id: int, kind: str, payload: dict[str, Any]) -> StoredEvent:
-        """Commit one event and return it with its sequence number."""
+    def append(self, game_id: int, entry: Entry) -> StoredEvent:
+        """Commit one entry and return it with its sequence number."""
         at = _now()
-        text = json.dumps(payload, separators=(",", ":"))
+        text = json.dumps(to_payload(entry), separators=(",", ":"))
         with self._lock, self._write() as db:
             cursor = db.execute(
                 "INSERT INTO events (game_id, at, type, payload) VALUES (?, ?, ?, ?)",
-                (game_id, at, kind, text),
+                (game_id, at, entry.type, text),
             )
-            if kind == "game_ended":
+            if isinstance(entry, GameEndedEntry):
                 db.execute("UPDATE games SET finished = 1 WHERE game_id = ?", (game_id,))
-        return StoredEvent(cursor.lastrowid, game_id, at, kind, payload)
+        return StoredEvent(cursor.lastrowid, game_id, at, entry)
 
     @contextmanager
     def _write(self) -> Iterator[sqlite3.Connection]:
@@ -196,10 +208,10 @@ class Store:
         """``(game_id, picture)`` for every hand photo a game's score pad shows."""
         with self._lock:
             rows = self._db.execute(
-                "SELECT game_id, payload FROM events WHERE type = 'hand_read'"
+                "SELECT game_id, payload FROM events WHERE type = ?", (HandReadEntry.type,)
             ).fetchall()
-        pictures = ((game_id, json.loads(payload).get("picture")) for game_id, payload in rows)
-        return [(game_id, picture) for game_id, picture in pictures if picture]
+        readings = ((game_id, _entry(HandReadEntry.type, payload)) for game_id, payload in rows)
+        return [(game_id, reading.picture) for game_id, reading in readings if reading.picture]
 
     def _select(self, where: str, args: tuple) -> list[StoredEvent]:
         if not all(SQLITE_SMALLEST <= number <= SQLITE_LARGEST for number in args):
@@ -208,7 +220,7 @@ class Store:
             rows = self._db.execute(
                 f"SELECT seq, game_id, at, type, payload FROM events {where}", args
             ).fetchall()
-        return [StoredEvent(r[0], r[1], r[2], r[3], json.loads(r[4])) for r in rows]
+        return [StoredEvent(r[0], r[1], r[2], _entry(r[3], r[4])) for r in rows]
 
     def close(self) -> None:
         with self._lock:
@@ -219,6 +231,14 @@ class Store:
 
     def __exit__(self, *exc) -> None:
         self.close()
+
+
+def _entry(type_: str, text: str) -> Entry:
+    try:
+        payload = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise StoreError(f"the event log's {type_} event is not JSON ({error})") from None
+    return from_payload(type_, payload)
 
 
 def _now() -> str:

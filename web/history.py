@@ -9,6 +9,7 @@ from typing import Any
 from flask import Blueprint, Response, jsonify
 
 from companion.errors import CompanionError
+from companion.events import ScoreEntry
 from companion.match import Match
 from companion.snapshot import snapshot
 from web.context import table
@@ -32,11 +33,11 @@ class PastGame:
 
 def game_state(game_id: int) -> tuple[dict[str, Any], list]:
     """The score pad of game ``game_id`` and its events, or 404."""
-    events = table().companion.store.events(game_id)
-    if not events:
-        raise ApiError(404, f"there is no game {game_id} in the history")
     try:
-        match = Match.replay((e.type, e.payload) for e in events)
+        events = table().companion.store.events(game_id)
+        if not events:
+            raise ApiError(404, f"there is no game {game_id} in the history")
+        match = Match.replay(e.entry for e in events)
     except CompanionError as error:
         raise ApiError(500, f"game {game_id} cannot be replayed: {error}") from None
     return snapshot(PastGame(game_id, match, events[-1].seq)), events
@@ -65,15 +66,15 @@ def score_trail(game_id: int):
     scores = [
         {
             "seq": e.seq,
-            "round": e.payload["round"],
-            "seat": e.payload["seat"] + 1,
-            "value": e.payload["value"],
-            "by": e.payload["by"],
-            "why": e.payload.get("why", ""),
-            "at": e.payload.get("at") or e.at,
+            "round": e.entry.round,
+            "seat": e.entry.seat + 1,
+            "value": e.entry.value,
+            "by": e.entry.by,
+            "why": e.entry.why,
+            "at": e.entry.at or e.at,
         }
         for e in events
-        if e.type == "score"
+        if isinstance(e.entry, ScoreEntry)
     ]
     return jsonify({"game_id": game_id, "scores": scores})
 

@@ -18,6 +18,7 @@ from urllib.parse import urlencode, urlsplit, urlunsplit
 
 from flask import Blueprint, jsonify, redirect, request, session
 
+from companion.events import GameStartedEntry
 from companion.join_code import tidy
 from web.context import table
 from web.errors import ApiError
@@ -141,7 +142,8 @@ def tell_each_new_code(companion: Companion, base_url: str, out: TextIO | None =
     """Print the join code of every game started from now on."""
 
     def on_commit(announcement: Announcement) -> None:
-        if announcement.stored.type == "game_started":
-            print_join_code(base_url, announcement.stored.payload.get("join_code"), out)
+        entry = announcement.stored.entry
+        if isinstance(entry, GameStartedEntry):
+            print_join_code(base_url, entry.join_code, out)
 
     companion.add_listener(on_commit)

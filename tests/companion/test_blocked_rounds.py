@@ -90,6 +90,7 @@ def test_while_the_boneyard_holds_a_tile_the_round_goes_on():
 )
 def test_no_simulated_round_is_called_blocked_while_a_seat_could_play(game, preset, engines):
     """Issue 17's sweep: seeds 1 to 15, 2 to 4 players, each record replayed line by line."""
+    from companion.events import ActionEntry
     from companion.match import Match
     from companion.record import read_record, write_record
     from companion.simulate import simulate
@@ -98,12 +99,13 @@ def test_no_simulated_round_is_called_blocked_while_a_seat_could_play(game, pres
         for players in (2, 3, 4):
             record = write_record(simulate(game, players, seed, preset).log)
             match = Match()
-            for kind, payload in read_record(record):
-                if kind == "action":
-                    match.prepare_action(match.game.parse_action(payload["action"], match.players))
-                match.apply(kind, payload)
+            for entry in read_record(record):
+                played = isinstance(entry, ActionEntry)
+                if played:
+                    match.prepare_action(match.game.parse_action(entry.action, match.players))
+                match.apply(entry)
                 state = match.state
-                if kind == "action" and state.outcome and state.outcome.ended == "blocked":
+                if played and state.outcome and state.outcome.ended == "blocked":
                     seats = [s for s in range(players) if s not in state.seats_out]
                     assert not [s for s in seats if state.could_play(s)], (seed, players)
             assert len(match.rounds) == engines

@@ -8,6 +8,7 @@ from collections import Counter
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from tier import examples
 
 from companion.cli import main
 from companion.games.base import game_class, new_game
@@ -103,7 +104,9 @@ def _conservation(game_id: str, seed: int, players: int, later: int) -> None:
 def test_every_tile_is_in_exactly_one_place_after_every_action(game_id):
     allowed = GAMES[game_id]
 
-    @settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @settings(
+        max_examples=examples(10), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+    )
     @given(
         seed=st.integers(0, 2**32),
         players=st.sampled_from(list(allowed)),

@@ -6,6 +6,7 @@ import pytest
 
 from companion import commands as c
 from companion.errors import CompanionError
+from companion.events import RoundEndedEntry, from_payload
 from companion.match import Match
 from companion.service import Companion
 from companion.store import Store
@@ -65,12 +66,12 @@ def test_the_announced_reading_carries_the_verdict(companion):
 
 def test_a_reading_logged_before_the_verdict_replays_as_sure():
     match = Match()
-    match.apply(*Match.prepare_start("mexican-train", PLAYERS))
-    match.apply(*match.prepare_round(0))
-    match.apply("round_ended", {"round": 1, "ended": "blocked", "out": []})
+    match.apply(Match.prepare_start("mexican-train", PLAYERS))
+    match.apply(match.prepare_round(0))
+    match.apply(RoundEndedEntry(1, "blocked", []))
     old = {"round": 1, "seat": 1, "total": 8, "tiles": [[3, 5]], "low_confidence": False}
-    match.apply("hand_read", old | {"picture": None, "source": "camera"})
-    assert match.readings[1]["status"] == "ok" and match.readings[1]["reasons"] == []
+    match.apply(from_payload("hand_read", old | {"picture": None, "source": "camera"}))
+    assert match.readings[1].status == "ok" and match.readings[1].reasons == []
 
 
 @pytest.mark.parametrize(

@@ -6,6 +6,7 @@ import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tier import examples
 
 from companion.games.base import Draw, RoundSetup, new_game
 from companion.games.bots import GreedyBot, RandomBot
@@ -25,7 +26,7 @@ def _told(known, action):
     return action
 
 
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=examples(20), deadline=None)
 @given(
     game_id=st.sampled_from(["engine-191", "engine-no-9"]),
     seed=st.integers(0, 2**32),
@@ -53,7 +54,7 @@ def test_an_observed_engine_round_follows_a_real_one_with_only_face_up_tiles(
     assert seen.outcome == known.outcome
 
 
-@settings(max_examples=10, deadline=None)
+@settings(max_examples=examples(10), deadline=None)
 @given(seed=st.integers(0, 2**32), players=st.integers(2, 8))
 def test_an_observed_dice_round_scores_the_same_from_chains_and_counts(seed, players):
     game = new_game("dice-chains")
@@ -69,7 +70,7 @@ def test_an_observed_dice_round_scores_the_same_from_chains_and_counts(seed, pla
     assert seen.scores() == known.scores()
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=examples(15), deadline=None)
 @given(seed=st.integers(0, 2**32), players=st.integers(2, 8))
 def test_an_observed_supertrain_round_follows_a_real_one_wild_and_action_tiles_included(
     seed, players

@@ -12,8 +12,8 @@ from companion.simulate import simulate
 def positions_of_a_game(game_id, players=2, seed=5):
     """Every position of a simulated game, replayed action by action from its log."""
     match = Match()
-    for kind, payload in simulate(game_id, players, seed, options={"rounds": 1}).log:
-        match.apply(kind, payload)
+    for entry in simulate(game_id, players, seed, options={"rounds": 1}).log:
+        match.apply(entry)
         if match.state is not None:
             yield match.state
 

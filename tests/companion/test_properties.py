@@ -9,6 +9,7 @@ from collections import Counter
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from tier import examples
 
 from companion.errors import CompanionError
 from companion.games.base import Draw, Pass, Play, game_class, game_ids
@@ -16,7 +17,9 @@ from companion.match import Match
 from companion.record import replay_record, write_record
 from companion.tiles import Tile
 
-SETTINGS = settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(
+    max_examples=examples(15), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 ODD_ACTIONS = [
     Pass(),
     Draw(),
@@ -46,10 +49,10 @@ def play_random_game(game_id, players, seed, rng):
     match = Match()
     names = ["Ann", "Bob", "Cy", "Di", "Ed"][:players]
     rounds = 1 if game_id == "dice-chains" else 2  # a dice-chains round is a long one
-    match.apply(*Match.prepare_start(game_id, names, None, {"rounds": rounds}, seed))
+    match.apply(Match.prepare_start(game_id, names, None, {"rounds": rounds}, seed))
     full = every_tile(match)
     while not match.finished:
-        match.apply(*match.prepare_round())
+        match.apply(match.prepare_round())
         state = match.state
         for step in range(3000):
             if state.outcome is not None:
@@ -71,12 +74,12 @@ def play_random_game(game_id, players, seed, rng):
             playing = [s for s in range(players) if s not in state.seats_out]
             assert not [s for s in playing if state.could_play(s)]
         for record in match.count_scores():
-            match.apply(*record)
+            match.apply(record)
         assert match.pad.row(match.setup.number) == match.game.pad_values(
             match.game.round_scores(state), state
         )
         if match.is_last_round():
-            match.apply(*match.prepare_end())
+            match.apply(match.prepare_end())
     return match
 
 

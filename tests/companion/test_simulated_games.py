@@ -7,6 +7,7 @@ from collections import Counter
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tier import examples
 
 from companion.cli import main
 from companion.games.bots import RandomBot
@@ -16,7 +17,7 @@ from companion.simulate import result, simulate
 from companion.tiles import double_set
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(
     seed=st.integers(0, 10**6),
     players=st.integers(2, 8),
@@ -26,11 +27,11 @@ from companion.tiles import double_set
 def test_every_tile_is_in_exactly_one_place_after_every_action(seed, players, preset, set_max):
     match = Match()
     match.apply(
-        *Match.prepare_start(
+        Match.prepare_start(
             "mexican-train", [f"P{i}" for i in range(players)], preset, {"set": set_max}, seed
         )
     )
-    match.apply(*match.prepare_round())
+    match.apply(match.prepare_round())
     state = match.state
     whole_set = Counter(double_set(set_max))
     bot = RandomBot(random.Random(seed))

@@ -126,6 +126,7 @@ def test_button_and_knock_reach_the_host_and_are_retransmitted_until_acked(sim, 
     host_probe.send(p.ack(knock.seq))
 
 
+@pytest.mark.slow  # a 1.3 s hold and the refractory times, in real time
 def test_hold_the_round_button_and_knocks_inside_the_refractory_time_count_once(sim, host_probe):
     host_probe.start_session()
 
@@ -155,6 +156,7 @@ def test_no_events_are_sent_outside_a_session(sim, host_probe):
     assert not [f for f in frames if f.type in (p.BUTTON, p.KNOCK)]
 
 
+@pytest.mark.slow  # the melody plays twice, note by note, in real time
 def test_a_sound_plays_its_melody_note_by_note_as_often_as_asked(sim, host_probe):
     host_probe.start_session()
     pwm = sim.hub.sounder.pwm

@@ -159,6 +159,7 @@ def changes_while(seats, seat, watch, count):
     return [state.state for state in mine.states[1:]]
 
 
+@pytest.mark.slow  # gpiozero's own threads blink and fade the LEDs in real time
 def test_off_and_turn_are_steady(seats):
     seats.show(3, "last_tile")  # a fast blink next door keeps the time
     seats.show(1, "turn")
@@ -167,6 +168,7 @@ def test_off_and_turn_are_steady(seats):
     assert changes_while(seats, 1, 3, 8) == [] and led_pin(seats, 1).state == 0.0
 
 
+@pytest.mark.slow  # gpiozero's own threads blink and fade the LEDs in real time
 def test_marker_blinks_slowly_and_last_tile_fast(seats):
     seats.show(1, "marker")
     seats.show(2, "last_tile")
@@ -176,6 +178,7 @@ def test_marker_blinks_slowly_and_last_tile_fast(seats):
     assert set(led_pin(seats, 1).states[i].state for i in range(1, 5)) == {0.0, 1.0}
 
 
+@pytest.mark.slow  # gpiozero's own threads blink and fade the LEDs in real time
 def test_photo_breathes_and_winner_celebrates(seats):
     seats.show(1, "photo")
     led_pin(seats, 1).clear_states()
@@ -192,6 +195,7 @@ def test_photo_breathes_and_winner_celebrates(seats):
     assert any(0 < v < 1 for v in celebration)
 
 
+@pytest.mark.slow  # gpiozero's own threads blink and fade the LEDs in real time
 def test_one_seats_led_never_disturbs_anothers(seats):
     seats.show(1, "turn")
     seats.show(3, "last_tile")
@@ -202,6 +206,7 @@ def test_one_seats_led_never_disturbs_anothers(seats):
     # seat 3 kept blinking all along: changes_while waited for it each time
 
 
+@pytest.mark.slow  # gpiozero's own threads blink and fade the LEDs in real time
 def test_plain_leds_do_every_state_without_pwm(quick_seats_config, clock):
     factory = MockFactory(pin_class=WatchedPin)
     try:

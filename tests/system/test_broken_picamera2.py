@@ -9,12 +9,12 @@ import os
 import socket
 import subprocess
 import sys
-import time
 import urllib.request
 import uuid
 
 import cv2
 import pytest
+from process_output import Output
 
 from companion.tiles import Tile
 from vision import synth
@@ -59,7 +59,6 @@ def test_serve_with_a_broken_picamera2_runs_without_the_camera_and_scores_phone_
     config.write_text(
         f'[camera]\nsource = "picamera2"\n\n[centerpiece]\nport = "{tmp_path / "no-centerpiece"}"\n'
     )
-    log = tmp_path / "serve.log"
     env = os.environ | {
         "PYTHONPATH": os.pathsep.join([str(fake_site), *sys.path]),
         "GPIOZERO_PIN_FACTORY": "mock",
@@ -71,22 +70,17 @@ def test_serve_with_a_broken_picamera2_runs_without_the_camera_and_scores_phone_
     opener = urllib.request.build_opener(
         urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar())
     )
-    with open(log, "wb") as out:
-        process = subprocess.Popen(command, stdout=out, stderr=out, env=env)
+    process = subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env, text=True
+    )
+    said = Output(process)
     try:
-        deadline = time.monotonic() + 60
-        state = None
-        while state is None and time.monotonic() < deadline:
-            assert process.poll() is None, "serve exited:\n" + log.read_text()[-3000:]
-            try:
-                with opener.open(base + "/api/state", timeout=10) as answer:
-                    state = json.load(answer)
-            except OSError:
-                time.sleep(0.1)
-        assert state is not None, log.read_text()[-3000:]
-        said = log.read_text()
-        assert "camera: picamera2 is installed but cannot be imported" in said
-        assert "numpy" in said and "tools/install-pi.sh" in said
+        # serve says the join code once the score pad listens
+        assert said.wait_for("Join code:", timeout=60), "serve did not come up:\n" + said.text()
+        with opener.open(base + "/api/state", timeout=10) as answer:
+            assert json.load(answer)["phase"] == "setup"
+        assert "camera: picamera2 is installed but cannot be imported" in said.text()
+        assert "numpy" in said.text() and "tools/install-pi.sh" in said.text()
 
         login = urllib.request.Request(
             base + "/api/login",

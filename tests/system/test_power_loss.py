@@ -23,6 +23,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from process_output import Output
 
 PIN = "2468"
 KILLS = 50
@@ -74,16 +75,13 @@ class Service:
             str(self.port),
         ]
         env = os.environ | {"TRAIN_COMPANION_PIN": PIN, "GPIOZERO_PIN_FACTORY": "mock"}
-        with open(self.log, "ab") as log:
-            self.process = subprocess.Popen(command, stdout=log, stderr=log, env=env)
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            try:
-                return self.get("/api/state")
-            except OSError:
-                assert self.process.poll() is None, self.log.read_text()[-2000:]
-                time.sleep(0.05)
-        raise AssertionError("serve did not come up:\n" + self.log.read_text()[-2000:])
+        self.process = subprocess.Popen(
+            command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env, text=True
+        )
+        said = Output(self.process, self.log)
+        # serve says the join code once the score pad listens
+        assert said.wait_for("Join code:", timeout=30), "serve did not come up:\n" + said.text()
+        return self.get("/api/state")
 
     def kill(self) -> None:
         self.process.send_signal(signal.SIGKILL)

@@ -56,6 +56,7 @@ def test_annotate_draws_on_a_copy(one_tile):
     assert picture.shape == image.shape and not np.array_equal(picture, image)
 
 
+@pytest.mark.slow  # reads all 36 labelled real photos
 def test_real_photo_smoke(real_photos):
     """Every labelled real photo is read, and nearly every hand total is right: the
     recogniser misses 2 of these 36 today, so missing more than 4 is a regression."""

@@ -2,6 +2,7 @@
 
 import cv2
 import numpy as np
+import pytest
 
 from companion.tiles import Tile
 from vision.find import working_copy
@@ -90,6 +91,7 @@ def test_levelling_stretches_the_squash_out_and_maps_corners_back():
     assert np.allclose(to_working(centre, back), [[200, 150]], atol=1)
 
 
+@pytest.mark.slow  # renders and reads four whole hands
 def test_a_hand_photographed_at_a_slant_is_read():
     """At 50° from straight down the tiles look short, their dividers askew and the far
     ones small; before the squash was undone about one tile in six was read right, and

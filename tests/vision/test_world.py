@@ -207,6 +207,7 @@ def test_negatives_are_face_down_tiles_tiles_on_edge_and_clutter_clear_of_the_ti
     assert wanted <= kinds
 
 
+@pytest.mark.slow  # renders 30 photos
 def test_many_seeds_give_truth_that_fits_and_every_range_is_reached():
     counts, slants = [], []
     for seed in range(30):
@@ -252,6 +253,7 @@ def test_the_command_line_writes_the_photo(tmp_path, capsys):
     assert "tiles" in capsys.readouterr().out
 
 
+@pytest.mark.slow  # renders up to 40 photos to find one
 def test_a_hub_may_hold_the_engine_which_is_read_and_the_hub_is_no_negative():
     photo = next(
         p for p in (render_world(s, size=SMALL) for s in range(40)) if p.meta["engine_in_hub"]

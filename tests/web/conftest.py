@@ -80,6 +80,15 @@ def _browser_missing() -> str | None:
 
 
 @pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(items):
+    """A test in a real browser takes seconds: it runs in the whole suite, and the fast tier
+    (``-m "not slow"``) leaves it out."""
+    for item in items:
+        if "browser" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.slow)
+
+
+@pytest.hookimpl(tryfirst=True)
 def pytest_runtest_setup(item):
     """In CI (CI=true) a browser test that cannot run fails instead of skipping quietly."""
     if os.environ.get("CI") == "true" and "browser" in item.fixturenames:
@@ -88,8 +97,9 @@ def pytest_runtest_setup(item):
             pytest.fail(f"a browser test in CI, but {missing}", pytrace=False)
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def browser():
+    """One chromium for every browser test; each page opens in its own context."""
     sync_api = pytest.importorskip("playwright.sync_api", reason="pip install playwright")
     with sync_api.sync_playwright() as playwright:
         chromium = playwright.chromium.launch(

@@ -9,6 +9,7 @@ from urllib.parse import urlsplit
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from tier import examples
 from web_helpers import PIN, PLAYERS, phone_at_table, seat_to_move
 
 from companion import commands as c
@@ -109,7 +110,7 @@ def fill(rule, draw) -> str:
 
 
 @settings(
-    max_examples=300,
+    max_examples=examples(300),
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )

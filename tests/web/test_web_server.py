@@ -52,19 +52,24 @@ def test_the_join_address_is_the_lan_address_when_serving_on_all():
 
 def test_a_phone_that_hangs_up_frees_its_place_at_once(companion, config):
     import socket
-    import time
+    import threading
 
     server = serve(companion, "127.0.0.1", 0, config | {"keepalive_seconds": 60})
     broadcaster = server.app.extensions["train_companion"].broadcaster
+    left, leave = threading.Event(), broadcaster.leave
+
+    def leaving(listener):
+        leave(listener)
+        left.set()
+
+    broadcaster.leave = leaving  # told when the stream lets its phone go
     try:
         phone = socket.create_connection(("127.0.0.1", server.port), timeout=5)
         phone.sendall(b"GET /events HTTP/1.1\r\nHost: pad\r\n\r\n")
         assert b"200 OK" in phone.recv(4096)
         assert broadcaster.watching == 1
         phone.close()
-        deadline = time.monotonic() + 3
-        while broadcaster.watching and time.monotonic() < deadline:
-            time.sleep(0.05)
+        assert left.wait(10), "the stream never let the phone go"
         assert broadcaster.watching == 0
     finally:
         server.close()
