@@ -5,8 +5,10 @@
 
 Real photos (../shared/data/realphotos-dev and the single photos of train-real) are told
 per source (the repository a photo came from). With `--loso` each source is read by a
-verifier trained without it (training/verifier.py `--exclude`, cached in .cache/folds):
-that table, its mean and its worst source decide vision changes, not the dev-set total.
+verifier and a pip counter trained without it (training/verifier.py and
+training/pip_counter.py `--exclude`, cached in .cache/folds; the spotter is trained on
+rendered photos alone): that table, its mean and its worst source decide vision changes, not
+the dev-set total.
 Rendered sets: vision/world.py's tables at a seed that training and tuning never used
 (`--world-seed`), bare tables with no tile (`--empty`), and vision/synth.py's mats straight
 down and at a slant. Columns: photos; exact (the right total and not unreadable); tile F1
@@ -18,6 +20,7 @@ one-core figures; the peak memory is the process's high-water mark (ru_maxrss).
 from __future__ import annotations
 
 import argparse
+import importlib
 import resource
 import statistics
 import sys
@@ -31,7 +34,7 @@ sys.path.insert(0, str(ROOT))
 import cv2  # noqa: E402
 
 from training.realsets import LabelledPhoto, all_photos  # noqa: E402
-from vision import load_photo, recognise, verify  # noqa: E402
+from vision import counter, load_photo, recognise, verify  # noqa: E402
 from vision.synth import render  # noqa: E402
 
 FOLDS = ROOT / ".cache" / "folds"
@@ -115,28 +118,33 @@ def per_source(loso: bool, seed: int) -> list[Tally]:
         fold = mine[0].fold
         label = source
         if loso and fold in trained_on:
-            _use_model(_fold_model(fold, seed))
+            _use_models(fold, seed)
             label += " *"
         tallies.append(read_real(mine, label))
-        _use_model(None)
+        _use_models(None, seed)
     return tallies
 
 
-def _fold_model(source: str, seed: int) -> Path:
-    """A verifier trained on everything but ``source``, made once and kept in .cache."""
-    out = FOLDS / f"without-{source.replace('/', '__')}-seed{seed}.onnx"
+LEARNED = {"verifier": verify, "pips": counter}
+"""The learned stages, each with its training module (training.verifier, training.pip_counter)."""
+
+
+def _use_models(fold: str | None, seed: int) -> None:
+    """Read with the learned stages trained without ``fold`` (None: the shipped ones)."""
+    for name, stage in LEARNED.items():
+        stage._model.cache_clear()
+        shipped = ROOT / "vision" / "models" / f"{name}.onnx"
+        stage.MODEL = shipped if fold is None else _fold_model(name, fold, seed)
+
+
+def _fold_model(name: str, fold: str, seed: int) -> Path:
+    """A learned stage trained on everything but ``fold``, made once and kept in .cache."""
+    out = FOLDS / f"{name}-without-{fold.replace('/', '__')}-seed{seed}.onnx"
     if not out.is_file():
-        from training.verifier import build
-
-        print(f"training the verifier without {source} ...", file=sys.stderr, flush=True)
-        build({source}, seed, quick=False, out=out, quiet=True)
+        trainer = "training.verifier" if name == "verifier" else "training.pip_counter"
+        print(f"training the {name} model without {fold} ...", file=sys.stderr, flush=True)
+        importlib.import_module(trainer).build({fold}, seed, quick=False, out=out, quiet=True)
     return out
-
-
-def _use_model(path: Path | None) -> None:
-    """Read with the verifier at ``path`` (None: the shipped one)."""
-    verify._model.cache_clear()
-    verify.MODEL = path or ROOT / "vision" / "models" / "verifier.onnx"
 
 
 def world(count: int, seed: int, empty: bool = False) -> Tally:
@@ -213,8 +221,8 @@ def main() -> None:
             for miss in tally.misses:
                 print(f"  {tally.name}: {miss}")
     print(f"peak memory {real_mb:.0f} MB reading the real photos (up to 12 MP)")
-    size = verify.MODEL.stat().st_size / 1e6 if verify.MODEL.is_file() else 0
-    print(f"verifier model {size:.2f} MB")
+    for name, stage in LEARNED.items():
+        print(f"{name} model {stage.MODEL.stat().st_size / 1e6:.2f} MB")
 
 
 if __name__ == "__main__":

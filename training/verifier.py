@@ -13,13 +13,13 @@ trains on a handful of photos for one pass: a check that the whole path runs.
 
 from __future__ import annotations
 
-import argparse
 import sys
 import time
 from pathlib import Path
 
 import numpy as np
 
+from training.fit import command_line, fit, progress_printer
 from training.realsets import train_photos
 from training.samples import Examples, cached, real_examples, rendered_examples
 from vision import synth, verify
@@ -69,61 +69,23 @@ def real(exclude: set[str], limit: int | None, progress) -> list[Examples]:
 
 def train(examples: list[Examples], seed: int, epochs: int, out: Path) -> dict:
     import torch
-    from torch import nn
 
-    torch.manual_seed(seed)
-    torch.set_num_threads(2)
     x = np.concatenate([e.patches for e in examples])
     y = np.concatenate([e.labels for e in examples]).astype(np.int64)
-    order = np.random.default_rng(seed).permutation(len(y))
-    x, y = torch.from_numpy(x[order]), torch.from_numpy(y[order])
-    held = max(1, len(y) // 10)
-    net = Net()
-    weights = torch.tensor([1.0, float((y == 0).sum()) / max(1, int((y == 1).sum()))])
-    loss_of = nn.CrossEntropyLoss(weight=weights.clamp(0.3, 3.0))
-    optimiser = torch.optim.Adam(net.parameters(), lr=2e-3, weight_decay=1e-4)
-    schedule = torch.optim.lr_scheduler.CosineAnnealingLR(optimiser, max(1, epochs))
-    for epoch in range(epochs):
-        net.train()
-        for start in range(held, len(y), 128):
-            batch, labels = x[start : start + 128], y[start : start + 128]
-            if torch.rand(1).item() < 0.5:
-                batch = batch.flip(2).flip(3)  # a tile turned end for end is a tile
-            if torch.rand(1).item() < 0.5:
-                batch = batch.flip(3)
-            optimiser.zero_grad()
-            loss = loss_of(net.logits(batch), labels)
-            loss.backward()
-            optimiser.step()
-        schedule.step()
-        accuracy = _accuracy(net, x[:held], y[:held])
-        print(f"  epoch {epoch + 1}/{epochs}: held-out accuracy {accuracy:.3f}", flush=True)
-    net.eval()
-    out.parent.mkdir(parents=True, exist_ok=True)
-    torch.onnx.export(
-        net,
-        x[:1],
-        str(out),
-        input_names=["patch"],
-        output_names=["chance"],
-        dynamic_axes={"patch": {0: "n"}, "chance": {0: "n"}},
-        opset_version=13,
-        dynamo=False,
-    )
-    return {
-        "examples": len(y),
-        "tiles": int((y == 1).sum()),
-        "held_out_accuracy": _accuracy(net, x[:held], y[:held]),
-        "bytes": out.stat().st_size,
-    }
+    torch.manual_seed(seed)
+    weights = np.clip([1.0, float((y == 0).sum()) / max(1, int((y == 1).sum()))], 0.3, 3.0)
+    figures = fit(Net(), x, y, seed, epochs, out, _turned, class_weights=weights)
+    return {**figures, "tiles": int((y == 1).sum())}
 
 
-def _accuracy(net, x, y) -> float:
+def _turned(batch):
     import torch
 
-    net.eval()
-    with torch.no_grad():
-        return float((net.logits(x).argmax(1) == y).float().mean())
+    if torch.rand(1).item() < 0.5:
+        batch = batch.flip(2).flip(3)  # a tile turned end for end is a tile
+    if torch.rand(1).item() < 0.5:
+        batch = batch.flip(3)
+    return batch
 
 
 def _net_class():
@@ -174,9 +136,7 @@ def build(exclude: set[str], seed: int, quick: bool, out: Path, quiet: bool = Fa
     """Collect the examples, train, write ``out``: the figures of the run."""
     started = time.monotonic()
 
-    def progress(done: int, total: int, what: str) -> None:
-        if not quiet and (done == total or done % 50 == 0):
-            print(f"  {done}/{total} {what}", file=sys.stderr, flush=True)
+    progress = progress_printer(quiet, 50)
 
     seeds = RENDERED_SEEDS[:12] if quick else RENDERED_SEEDS
     examples = rendered(seeds, progress) + real(exclude, 12 if quick else None, progress)
@@ -186,15 +146,7 @@ def build(exclude: set[str], seed: int, quick: bool, out: Path, quiet: bool = Fa
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="a one-minute run of the whole path")
-    parser.add_argument("--seed", type=int, default=SEED)
-    parser.add_argument("--exclude", action="append", default=[], metavar="OWNER/REPO")
-    parser.add_argument("--out", type=Path, default=verify.MODEL)
-    args = parser.parse_args(argv)
-    figures = build(set(args.exclude), args.seed, args.quick, args.out)
-    print(" ".join(f"{k}={v}" for k, v in figures.items()))
-    return 0
+    return command_line(__doc__.splitlines()[0], verify.MODEL, build, argv, SEED)
 
 
 if __name__ == "__main__":

@@ -2,7 +2,7 @@
 
 find      vision/find.py, vision/outline.py, vision/slant.py: outlines round dividers
 halves    vision/halves.py: each outline's two halves as square patches
-pips      vision/pips.py: the pips on each half
+pips      vision/counter.py: the pips on each half, counted by a learned model
 verify    vision/verify.py: a learned model throws out outlines that are not tiles
 doubt     vision/doubt.py: ok, check or unreadable, with reasons a player understands
 """
@@ -14,14 +14,12 @@ from dataclasses import replace
 import cv2
 import numpy as np
 
-from companion.tiles import MAX_PIPS, Tile
-from vision import doubt, verify
+from companion.tiles import Tile
+from vision import counter, doubt, verify
 from vision.find import find_tiles, working_copy
 from vision.halves import split_halves
-from vision.pips import count_pips
 from vision.reading import (
     Candidate,
-    HalfReading,
     ReadingContext,
     RecognisedTile,
     Recognition,
@@ -113,13 +111,15 @@ def find_candidates(image: np.ndarray, work_side: int | None = None) -> list[Can
         work = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
     slant = measure_slant(work)
     flat, back = level(work, slant)
+    outlines = find_tiles(flat, near_side(slant))
+    corners = [np.float32(to_working(o.corners, back) / scale) for o in outlines]
+    halves = [half for c in corners for half in split_halves(image, c)]
+    readings = counter.read(halves)
     found = []
-    for outline in find_tiles(flat, near_side(slant)):
-        corners = to_working(outline.corners, back) / scale
-        halves = tuple(_count(half) for half in split_halves(image, corners))
+    for i, (outline, at) in enumerate(zip(outlines, corners, strict=True)):
         candidate = Candidate(
-            corners=np.asarray(corners, dtype=np.float32),
-            halves=halves,  # type: ignore[arg-type]
+            corners=at,
+            halves=(readings[2 * i], readings[2 * i + 1]),
             divider_contrast=float(outline.divider.contrast),
             faint=bool(outline.divider.faint),
         )
@@ -127,11 +127,6 @@ def find_candidates(image: np.ndarray, work_side: int | None = None) -> list[Can
             continue  # a faint bar with no clean pips beside it: wood grain, not a tile
         found.append(candidate)
     return found
-
-
-def _count(half: np.ndarray) -> HalfReading:
-    counted = count_pips(half, MAX_PIPS)
-    return HalfReading(min(counted.count, MAX_PIPS), counted.confidence, counted.contrast)
 
 
 def _confidence(candidate: Candidate) -> float:

@@ -93,7 +93,7 @@ DIVIDER_BAND = 0.07
 RIM = 0.05
 """Fraction of each side treated as the tile's rim."""
 
-# Stage 3, count the pips (vision/pips.py)
+# Stage 3, count the pips (vision/counter.py; the rule-based second opinion, vision/pips.py)
 
 MAX_PIP_AREA = 0.05
 """The largest single pip, as a fraction of the half (a double-six pip is about 3%)."""
@@ -107,6 +107,13 @@ half."""
 
 PEAK_MARGIN = 0.08
 """Fraction of the patch along each edge left out when finding the strongest pip."""
+
+COUNT_PATCH = 40
+"""The learned pip counter (vision/counter.py) looks at each half shrunk to this square."""
+
+DISAGREED = 0.5
+"""A half the learned and the rule-based counters read differently is at most this sure
+(under LOW_CONFIDENCE: the player is asked)."""
 
 # Stage 4, verify (vision/verify.py)
 

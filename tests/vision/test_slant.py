@@ -5,9 +5,9 @@ import numpy as np
 import pytest
 
 from companion.tiles import Tile
+from vision.counter import read
 from vision.find import working_copy
 from vision.halves import split_halves
-from vision.pips import count_pips
 from vision.recognise import recognise
 from vision.slant import Slant, level, measure_slant, to_working
 from vision.synth import draw_tile, render
@@ -115,7 +115,7 @@ def test_a_tile_in_perspective_is_split_at_its_divider():
     warped = cv2.warpPerspective(sprite, matrix, (420, 520))
     alpha = warped[..., 3:4] / 255.0
     photo = (photo * (1 - alpha) + warped[..., :3] * alpha).astype(np.uint8)
-    counts = [count_pips(half).count for half in split_halves(photo, seen)]
+    counts = [read([half])[0].pips for half in split_halves(photo, seen)]
     assert counts == [9, 12]
 
 

@@ -5,9 +5,9 @@ import numpy as np
 import pytest
 
 from companion.tiles import Tile
+from vision.counter import read
 from vision.find import find_dividers, find_tiles, working_copy
 from vision.halves import HALF_SIZE, split_halves
-from vision.pips import count_pips
 from vision.recognise import LOW_CONFIDENCE, recognise
 from vision.synth import draw_tile, pip_layout
 
@@ -32,7 +32,7 @@ def test_pips_are_counted_on_each_half(one_tile, value):
     work, scale = working_copy(image)
     (found,) = find_tiles(work)
     halves = split_halves(image, found.corners / scale)
-    counts = sorted(count_pips(half).count for half in halves)
+    counts = sorted(read([half])[0].pips for half in halves)
     assert counts == sorted([value, 2])
 
 
@@ -49,7 +49,7 @@ def test_pale_pips_count_beside_a_sliver_of_dark_table(value, edge):
         half[:9] = 25
     else:
         half[:, :6] = 25
-    assert count_pips(half).count == value
+    assert read([half])[0].pips == value
 
 
 def test_pip_layouts_hold_the_right_number_of_pips():
@@ -182,7 +182,7 @@ def test_a_pip_in_glare_still_counts(value):
     yy, xx = np.mgrid[:HALF_SIZE, :HALF_SIZE]
     spot = np.exp(-((xx - glare_x) ** 2 + (yy - glare_y) ** 2) / (0.3 * HALF_SIZE) ** 2)
     half = np.clip(half + 110 * spot[..., None], 0, 255).astype(np.uint8)
-    assert count_pips(half).count == value
+    assert read([half])[0].pips == value
 
 
 def test_a_coin_over_the_edge_of_a_half_is_one_hidden_pip_and_asks():
@@ -192,9 +192,9 @@ def test_a_coin_over_the_edge_of_a_half_is_one_hidden_pip_and_asks():
     for x, y in pip_layout(4):
         cv2.circle(half, (round(x * HALF_SIZE), round(y * HALF_SIZE)), 8, (30, 60, 120), -1)
     cv2.circle(half, (0, HALF_SIZE // 5), HALF_SIZE // 5, (40, 80, 140), -1)
-    count = count_pips(half)
-    assert count.count == 4
-    assert count.confidence < LOW_CONFIDENCE
+    counted = read([half])[0]
+    assert counted.pips == 4
+    assert counted.confidence < LOW_CONFIDENCE
 
 
 def _thick_tiles_seen_low(faces: list[int]) -> np.ndarray:

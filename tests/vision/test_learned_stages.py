@@ -1,0 +1,77 @@
+"""The learned pip counter: shipped in the package, run through OpenCV alone, measured on
+photos its training never used; the learned stages' training scripts run end to end."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from companion.tiles import Tile
+from vision import counter
+from vision.halves import split_halves
+from vision.synth import render
+
+ROOT = Path(__file__).resolve().parents[2]
+FRESH = range(990_000, 990_012)
+"""Seeds no training run uses (the trainers use 50000-60999; the bench 900000 on)."""
+
+
+def test_the_counter_ships_in_the_package_and_is_small():
+    assert counter.MODEL.is_file()
+    assert counter.MODEL.stat().st_size <= 2 * 1024 * 1024
+    assert counter.MODEL.name in (counter.MODEL.parent / "README.md").read_text()
+
+
+def test_the_counter_reads_the_halves_of_tiles_it_never_saw():
+    right = total = 0
+    for seed in FRESH:
+        image, truth = render(seed, size=(1280, 720), tiles=6, hard=False)
+        for t in truth:
+            counted = counter.count(list(split_halves(image, t.corners)))
+            right += (counted[0].pips, counted[1].pips) == t.tile.ends
+            total += 1
+    assert right / total >= 0.95, f"{right} of {total} tiles counted right"
+
+
+def test_a_blank_and_a_twelve_are_told_apart(one_tile):
+    photo = one_tile(Tile(0, 12), width=120, table=(40, 60, 90))
+    corners = np.float32([[180, 120], [300, 120], [300, 360], [180, 360]])
+    blank, twelve = counter.count(list(split_halves(photo, corners)))
+    assert (blank.pips, twelve.pips) == (0, 12)
+    assert min(blank.confidence, twelve.confidence) > 0.5
+
+
+def test_the_counter_takes_no_halves():
+    assert counter.count([]) == []
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("trainer", ["verifier", "pip_counter"])
+def test_training_quick_mode_runs_end_to_end(tmp_path, trainer):
+    """`python -m training.NAME --quick` renders, collects, trains and writes a model that
+    OpenCV loads (the `train` extra: PyTorch and ONNX)."""
+    missing = [name for name in ("torch", "onnx") if _absent(name)]
+    if missing and os.environ.get("CI") != "true":
+        pytest.skip(f"{', '.join(missing)} not installed: pip install -e '.[train]'")
+    assert not missing, f"CI must install the training tools: {missing}"
+    out = tmp_path / f"{trainer}.onnx"
+    done = subprocess.run(
+        [sys.executable, "-m", f"training.{trainer}", "--quick", "--out", str(out)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "bytes=" in done.stdout
+    assert cv2.dnn.readNetFromONNX(str(out)) is not None
+
+
+def _absent(name: str) -> bool:
+    import importlib.util
+
+    return importlib.util.find_spec(name) is None

@@ -1,0 +1,111 @@
+"""Fitting a small classifier on the CPU and writing it as ONNX: shared by the verifier
+(tile or not a tile) and the pip counter (how many pips a half has)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import numpy as np
+
+
+def fit(
+    net,
+    x: np.ndarray,
+    y: np.ndarray,
+    seed: int,
+    epochs: int,
+    out: Path,
+    augment: Callable,
+    class_weights: np.ndarray | None = None,
+    batch_size: int = 128,
+) -> dict:
+    """Train ``net`` (its ``logits(x)``; ``forward`` gives chances) on float patches ``x``
+    and class numbers ``y``, a tenth held out at random; write ``out``: the figures."""
+    import torch
+    from torch import nn
+
+    torch.manual_seed(seed)
+    torch.set_num_threads(2)
+    order = np.random.default_rng(seed).permutation(len(y))
+    x_all, y_all = torch.from_numpy(x[order]), torch.from_numpy(y[order].astype(np.int64))
+    held = max(1, len(y) // 10)
+    weights = None if class_weights is None else torch.tensor(class_weights, dtype=torch.float32)
+    loss_of = nn.CrossEntropyLoss(weight=weights)
+    optimiser = torch.optim.Adam(net.parameters(), lr=2e-3, weight_decay=1e-4)
+    schedule = torch.optim.lr_scheduler.CosineAnnealingLR(optimiser, max(1, epochs))
+    for epoch in range(epochs):
+        net.train()
+        for start in range(held, len(y_all), batch_size):
+            batch = augment(x_all[start : start + batch_size])
+            optimiser.zero_grad()
+            loss = loss_of(net.logits(batch), y_all[start : start + batch_size])
+            loss.backward()
+            optimiser.step()
+        schedule.step()
+        accuracy = accuracy_of(net, x_all[:held], y_all[:held])
+        print(f"  epoch {epoch + 1}/{epochs}: held-out accuracy {accuracy:.3f}", flush=True)
+    export(net, x_all[:1], out)
+    return {
+        "examples": len(y),
+        "held_out_accuracy": round(accuracy_of(net, x_all[:held], y_all[:held]), 4),
+        "bytes": out.stat().st_size,
+    }
+
+
+def export(net, example, out: Path) -> None:
+    """Write ``net`` as ONNX (opset 13, any number of patches), for cv2.dnn."""
+    import torch
+
+    net.eval()
+    out.parent.mkdir(parents=True, exist_ok=True)
+    torch.onnx.export(
+        net,
+        example,
+        str(out),
+        input_names=["patch"],
+        output_names=["chance"],
+        dynamic_axes={"patch": {0: "n"}, "chance": {0: "n"}},
+        opset_version=13,
+        dynamo=False,
+    )
+
+
+def accuracy_of(net, x, y) -> float:
+    import torch
+
+    net.eval()
+    with torch.no_grad():
+        right = sum(
+            int((net.logits(x[i : i + 512]).argmax(1) == y[i : i + 512]).sum())
+            for i in range(0, len(y), 512)
+        )
+    return right / max(1, len(y))
+
+
+def progress_printer(quiet: bool, every: int) -> Callable[[int, int, str], None]:
+    """A ``progress(done, total, what)`` that prints every ``every`` items to stderr."""
+
+    def progress(done: int, total: int, what: str) -> None:
+        if not quiet and (done == total or done % every == 0):
+            print(f"  {done}/{total} {what}", file=sys.stderr, flush=True)
+
+    return progress
+
+
+def command_line(
+    description: str, default_out: Path, build, argv: list[str] | None, seed: int = 7
+) -> int:
+    """The training scripts' command line: --quick, --seed, --exclude (a fold), --out; then
+    ``build(exclude, seed, quick, out)``'s figures on one line."""
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument("--quick", action="store_true", help="a one-minute run of the whole path")
+    parser.add_argument("--seed", type=int, default=seed)
+    parser.add_argument("--exclude", action="append", default=[], metavar="OWNER/REPO")
+    parser.add_argument("--out", type=Path, default=default_out)
+    args = parser.parse_args(argv)
+    figures = build(set(args.exclude), args.seed, args.quick, args.out)
+    print(" ".join(f"{k}={v}" for k, v in figures.items()))
+    return 0

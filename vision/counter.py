@@ -1,0 +1,78 @@
+"""Stage 3, count the pips: a learned model reads each half.
+
+Each half (vision/halves.py: a square patch, its outer end at the top) is shrunk to a small
+colour patch scaled to its own spread of brightness, and a small convolutional network
+trained offline (training/pip_counter.py; data, seed and figures in vision/models/README.md)
+gives the chance of every count from blank to MAX_PIPS. It has learned black, coloured and
+engraved pips, pale twelves and faces in glare from the renderer and real photos, and pips
+laid out in many ways (sets differ: a nine in a square or in four rows), so it counts pips
+rather than knowing one set's patterns. It runs through OpenCV alone (cv2.dnn on an ONNX
+file). The rule-based counter (vision/pips.py) gives a second opinion: a half the two read
+differently is marked for the player to check.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from companion.tiles import MAX_PIPS
+from vision.pips import count_pips
+from vision.reading import HalfReading
+from vision.thresholds import COUNT_PATCH, DISAGREED
+
+MODEL = Path(__file__).with_name("models") / "pips.onnx"
+
+
+def batch(halves: list[np.ndarray]) -> np.ndarray:
+    """The model's input for these halves: N x 3 x COUNT_PATCH x COUNT_PATCH."""
+    if not halves:
+        return np.zeros((0, 3, COUNT_PATCH, COUNT_PATCH), np.float32)
+    size = (COUNT_PATCH, COUNT_PATCH)
+    patches = np.stack([cv2.resize(h, size, interpolation=cv2.INTER_AREA) for h in halves])
+    return scaled(patches)
+
+
+def scaled(patches: np.ndarray) -> np.ndarray:
+    """N x H x W x 3 uint8 patches as the model takes them: each to its own mean and spread."""
+    patches = patches.astype(np.float32)
+    mean = patches.mean(axis=(1, 2, 3), keepdims=True)
+    spread = patches.std(axis=(1, 2, 3), keepdims=True) + 8.0
+    return np.ascontiguousarray(((patches - mean) / spread).transpose(0, 3, 1, 2))
+
+
+@cache
+def _model():
+    return cv2.dnn.readNetFromONNX(str(MODEL))
+
+
+def read(halves: list[np.ndarray]) -> list[HalfReading]:
+    """How many pips each half has, as the model counts them, with the rule-based counter
+    (vision/pips.py) as a second opinion: where the two agree the half is as sure as the less
+    sure of them; where they differ the model's count stands but is at most DISAGREED sure,
+    so the player is asked."""
+    readings = []
+    for learned, half in zip(count(halves), halves, strict=True):
+        rules = count_pips(half, MAX_PIPS)
+        if rules.count == learned.pips:
+            sure = min(learned.confidence, rules.confidence)
+        else:
+            sure = min(learned.confidence, DISAGREED)
+        readings.append(HalfReading(learned.pips, sure, rules.contrast))
+    return readings
+
+
+def count(halves: list[np.ndarray]) -> list[HalfReading]:
+    """How many pips each half has, and how sure the model is (its chance of that count)."""
+    if not halves:
+        return []
+    model = _model()
+    model.setInput(batch(halves))
+    chances = model.forward()[:, : MAX_PIPS + 1]
+    pips = chances.argmax(axis=1)
+    return [
+        HalfReading(int(n), float(np.clip(chances[i, n], 0, 1)), 0.0) for i, n in enumerate(pips)
+    ]
