@@ -54,7 +54,7 @@ def play_random_game(game_id, players, seed, rng):
     while not match.finished:
         match.apply(match.prepare_round())
         state = match.state
-        for step in range(3000):
+        for step in range(10_000):  # a five-player dice-chains round can take 3000 turns
             if state.outcome is not None:
                 break
             assert Counter(state.where_tiles_are()) == full
