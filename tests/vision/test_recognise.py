@@ -58,17 +58,17 @@ def test_annotate_draws_on_a_copy(one_tile):
 
 @pytest.mark.slow  # reads all 36 labelled real photos
 def test_real_photo_smoke(real_photos):
-    """Every labelled real photo is read, and most hand totals are right: the recogniser
-    misses 8 of these 36 today, so missing more than 10 is a regression. (It missed 2 with
-    the rule-based pip counter tuned on these photos; the learned counter was chosen on
-    sources neither had seen, and reads this set's tens, twelves and big nines worse.)"""
+    """Every labelled real photo is read, and nearly every hand total is right: the
+    recogniser misses 4 of these 36 today, so missing more than 6 is a regression. (It
+    missed 2 with the rule-based pip counter tuned on these photos; the learned counter was
+    chosen on sources neither had seen.)"""
     rows = list(csv.DictReader((real_photos / "labels.csv").open()))
     right = 0
     for row in rows:
         set_max = 6 if row["set_hint"] == "d6" else 12
         result = vision.recognise(vision.load_photo(real_photos / row["file"]), set_max=set_max)
         right += result.pip_total == int(row["pip_total"])
-    assert right >= len(rows) - 10
+    assert right >= len(rows) - 6
 
 
 def test_a_white_tile_with_a_spinner_on_a_pale_table_is_read_whole():
