@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import argparse
 
-from companion.events import ActionEntry
+from companion.entries import ActionEntry
 from companion.match import Match
 from companion.record import read_record, write_record
 from companion.simulate import simulate

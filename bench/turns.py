@@ -34,7 +34,7 @@ from companion import commands as c  # noqa: E402
 from companion.cli.assemble import Table  # noqa: E402
 from companion.cli.demo import Demo  # noqa: E402
 from companion.config import load_config  # noqa: E402
-from companion.events import ActionEntry  # noqa: E402
+from companion.entries import ActionEntry  # noqa: E402
 from companion.simtable import SimulatedTable  # noqa: E402
 
 NAMES = ["Ann", "Bob", "Cy", "Di"]

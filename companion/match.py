@@ -1,7 +1,7 @@
 """A game night as a sequence of events: the live table and the simulator share it.
 
 Everything that changes a match is an entry of the event log (one class each in
-companion.events: ``GameStartedEntry``, ``ActionEntry``, ``ScoreEntry``...). ``prepare_*``
+companion.entries: ``GameStartedEntry``, ``ActionEntry``, ``ScoreEntry``...). ``prepare_*``
 checks a request and returns the entry without applying it, so the service can commit it to
 the store first; ``apply`` changes the match. Replaying the entries of a match rebuilds it
 exactly.
@@ -14,34 +14,36 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from companion.errors import CompanionError
-from companion.events import (
+from companion.entries import (
     ActionEntry,
-    DiceRolled,
     DiceRolledEntry,
     Entry,
-    Event,
-    GameEnded,
     GameEndedEntry,
-    GameStarted,
     GameStartedEntry,
-    HandRead,
     HandReadEntry,
-    HandScored,
     HandScoredEntry,
     LastTileTappedEntry,
     MarkerLiftedEntry,
-    RoundEnded,
     RoundEndedEntry,
-    RoundStarted,
     RoundStartedEntry,
+    ScoreEntry,
+    SeatClaimedEntry,
+    SeatFreedEntry,
+)
+from companion.errors import CompanionError
+from companion.events import (
+    DiceRolled,
+    Event,
+    GameEnded,
+    GameStarted,
+    HandRead,
+    HandScored,
+    RoundEnded,
+    RoundStarted,
     ScoreCorrected,
     Scored,
-    ScoreEntry,
     SeatClaimed,
-    SeatClaimedEntry,
     SeatFreed,
-    SeatFreedEntry,
     Turn,
 )
 from companion.games.base import Action, Game, RoundSetup, new_game

@@ -25,8 +25,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from companion.entries import GameEndedEntry
 from companion.errors import StoreError
-from companion.events import GameEndedEntry
 
 if TYPE_CHECKING:
     from companion.service import Announcement

@@ -14,7 +14,7 @@
     score 1 Ann 33 by count
     game over: Cy wins
 
-Reading it back gives the match's entries (companion.events), and replaying them gives the
+Reading it back gives the match's entries (companion.entries), and replaying them gives the
 same match. Entries the record has no line for (hand readings, phones taking seats) are left
 out.
 """
@@ -24,8 +24,7 @@ from __future__ import annotations
 import json
 import re
 
-from companion.errors import CompanionError
-from companion.events import (
+from companion.entries import (
     ActionEntry,
     Entry,
     GameEndedEntry,
@@ -34,6 +33,7 @@ from companion.events import (
     RoundStartedEntry,
     ScoreEntry,
 )
+from companion.errors import CompanionError
 from companion.match import Match
 
 HEADER = "# Train Companion game record"

@@ -10,8 +10,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from companion import commands as c
+from companion.entries import HandReadEntry, HandScoredEntry
 from companion.errors import CompanionError
-from companion.events import Event, HandReadEntry, HandScoredEntry, PhotoRequested
+from companion.events import Event, PhotoRequested
 
 UNREADABLE = "the photo could not be read: retake it (hold) or type the score"
 

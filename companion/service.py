@@ -20,17 +20,17 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from companion import commands as c
-from companion.errors import CompanionError, StoreError
-from companion.events import (
+from companion.entries import (
     DiceRolledEntry,
     Entry,
-    Event,
     GameStartedEntry,
     MarkerLiftedEntry,
     RoundEndedEntry,
     SeatClaimedEntry,
     SeatFreedEntry,
 )
+from companion.errors import CompanionError, StoreError
+from companion.events import Event
 from companion.games.base import Announce, EndTurn, GoOut, Pass, Tap
 from companion.join_code import new_join_code
 from companion.match import Match

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import asdict
 from typing import Any
 
-from companion.events import to_payload
+from companion.entries import to_payload
 from companion.rounds import Round
 
 

@@ -1,7 +1,7 @@
 """The event log: one SQLite file in the data directory, append-only.
 
 Every change to a game is an event row (game id, sequence, time, type, JSON payload),
-committed before anybody is told about it. A row is an entry of companion.events, written and
+committed before anybody is told about it. A row is an entry of companion.entries, written and
 read back through ``to_payload`` and ``from_payload`` only. A game's state is its entries
 replayed; the ``games`` table is only a cache for listing history.
 """
@@ -18,8 +18,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from companion.entries import Entry, GameEndedEntry, HandReadEntry, from_payload, to_payload
 from companion.errors import StoreError
-from companion.events import Entry, GameEndedEntry, HandReadEntry, from_payload, to_payload
 
 APPLICATION_ID = 0x54436D70  # "TCmp": marks the file as ours
 SCHEMA_VERSION = 1

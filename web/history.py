@@ -8,8 +8,8 @@ from typing import Any
 
 from flask import Blueprint, Response, jsonify
 
+from companion.entries import ScoreEntry
 from companion.errors import CompanionError
-from companion.events import ScoreEntry
 from companion.match import Match
 from companion.snapshot import snapshot
 from web.context import table

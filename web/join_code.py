@@ -18,7 +18,7 @@ from urllib.parse import urlencode, urlsplit, urlunsplit
 
 from flask import Blueprint, jsonify, redirect, request, session
 
-from companion.events import GameStartedEntry
+from companion.entries import GameStartedEntry
 from companion.join_code import tidy
 from web.context import table
 from web.errors import ApiError

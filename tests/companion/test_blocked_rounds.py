@@ -90,7 +90,7 @@ def test_while_the_boneyard_holds_a_tile_the_round_goes_on():
 )
 def test_no_simulated_round_is_called_blocked_while_a_seat_could_play(game, preset, engines):
     """Issue 17's sweep: seeds 1 to 15, 2 to 4 players, each record replayed line by line."""
-    from companion.events import ActionEntry
+    from companion.entries import ActionEntry
     from companion.match import Match
     from companion.record import read_record, write_record
     from companion.simulate import simulate

@@ -1,5 +1,5 @@
-"""Every event, announced or kept in the event log, is a named class in companion.events,
-serialised in one place, and docs/api.md lists every kind and every stored type."""
+"""Every event, announced (companion.events) or kept in the event log (companion.entries), is
+a named class serialised in one place, and docs/api.md lists every kind and stored type."""
 
 import json
 import re
@@ -7,16 +7,9 @@ from pathlib import Path
 
 import pytest
 
+from companion.entries import ENTRIES, from_payload, to_payload
 from companion.errors import StoreError
-from companion.events import (
-    ENTRIES,
-    KINDS,
-    Played,
-    SeatFreed,
-    from_payload,
-    to_json,
-    to_payload,
-)
+from companion.events import KINDS, Played, SeatFreed, to_json
 from companion.games.base import game_ids
 from companion.match import Match
 from companion.simulate import simulate

@@ -5,8 +5,8 @@ how many tiles a hand can hold in the game in play."""
 import pytest
 
 from companion import commands as c
+from companion.entries import RoundEndedEntry, from_payload
 from companion.errors import CompanionError
-from companion.events import RoundEndedEntry, from_payload
 from companion.match import Match
 from companion.service import Companion
 from companion.store import Store

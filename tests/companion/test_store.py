@@ -4,8 +4,8 @@ import sqlite3
 import pytest
 
 from companion import commands as c
+from companion.entries import ActionEntry, HandScoredEntry, SeatClaimedEntry
 from companion.errors import StoreError
-from companion.events import ActionEntry, HandScoredEntry, SeatClaimedEntry
 from companion.match import Match
 from companion.service import Companion
 from companion.simulate import simulate
