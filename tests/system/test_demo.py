@@ -51,6 +51,11 @@ class GameNights:
                 process.wait()
 
 
+# The tests that share the three nights run on one worker (pytest-xdist's loadgroup), or
+# each worker would start all three nights again.
+one_worker = pytest.mark.xdist_group("demo-nights")
+
+
 @pytest.fixture(scope="module")
 def nights(tmp_path_factory):
     started = GameNights(tmp_path_factory.mktemp("nights"))
@@ -59,6 +64,7 @@ def nights(tmp_path_factory):
 
 
 @pytest.mark.slow  # a whole game night in a subprocess
+@one_worker
 def test_demo_plays_a_short_game_night_and_prints_the_score_pad(nights):
     done = nights.night("mexican-train")
     assert done.returncode == 0, done.stderr[-2000:]
@@ -78,6 +84,7 @@ def test_demo_refuses_a_bad_player_count_in_one_line():
 
 
 @pytest.mark.slow  # a whole game night in a subprocess
+@one_worker
 @pytest.mark.parametrize("game", ["supertrain", "engine-191"])
 def test_demo_plays_the_other_train_games_through_the_live_table(game, nights):
     """SuperTrain's action tiles are announced from the seat's phone and the Engine games'
