@@ -6,7 +6,6 @@ from __future__ import annotations
 import http.cookiejar
 import json
 import os
-import socket
 import subprocess
 import sys
 import urllib.request
@@ -14,18 +13,13 @@ import uuid
 
 import cv2
 import pytest
+from ports import free_port
 from process_output import Output
 
 from companion.tiles import Tile
 from vision import synth
 
 PIN = "2468"
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 @pytest.fixture

@@ -13,7 +13,6 @@ import json
 import os
 import random
 import signal
-import socket
 import subprocess
 import sys
 import threading
@@ -23,6 +22,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from ports import free_port
 from process_output import Output
 
 PIN = "2468"
@@ -40,12 +40,6 @@ KEYS = (
     "last_tile",
     "corrections",
 )
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 class Service:

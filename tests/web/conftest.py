@@ -6,6 +6,7 @@ import importlib.util
 import os
 
 import pytest
+from ports import free_port
 from web_helpers import CHROMIUM, PHONE, PIN, PLAYERS, phone_at_table, seat_to_move, stop
 
 from companion import commands as c
@@ -120,7 +121,8 @@ def browser():
 
 @pytest.fixture
 def server(companion, config):
-    running = serve(companion, "127.0.0.1", 0, config)
+    """The score pad on a real socket, on a port the tests may close and serve on again."""
+    running = serve(companion, "127.0.0.1", free_port(), config)
     yield running
     running.close()
 
