@@ -3,9 +3,14 @@
 The fast tier loads the "fast" Hypothesis profile: every property test tries a few examples
 there (tier.examples caps the ones that name their own number), and all of them in the whole
 suite. ``--hypothesis-profile NAME`` chooses a profile by hand.
+
+Both run on every core, one pytest-xdist worker per core (``-n auto`` in pyproject.toml);
+``-n 0`` runs them in one process.
 """
 
 from __future__ import annotations
+
+import os
 
 from hypothesis import settings
 
@@ -14,6 +19,12 @@ settings.register_profile("fast", deadline=None, max_examples=5)
 
 
 def pytest_configure(config):
+    if int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1")) > 1:
+        # A worker has a core of its own: OpenCV's and PyTorch's thread pools, here and in
+        # the processes the tests start, take one thread, or the workers fight over the
+        # cores and the pools' threads wait on each other.
+        os.environ.setdefault("OPENCV_FOR_THREADS_NUM", "1")
+        os.environ.setdefault("OMP_NUM_THREADS", "1")
     if config.getoption("hypothesis_profile", None):
         return  # chosen by hand
     fast = "not slow" in (config.getoption("markexpr", "") or "")

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -28,7 +29,8 @@ def fit(
     from torch import nn
 
     torch.manual_seed(seed)
-    torch.set_num_threads(2)
+    if "OMP_NUM_THREADS" not in os.environ:  # as OpenMP programs do: a busy machine asks for 1
+        torch.set_num_threads(2)
     order = np.random.default_rng(seed).permutation(len(y))
     x_all, y_all = torch.from_numpy(x[order]), torch.from_numpy(y[order].astype(np.int64))
     held = max(1, len(y) // 10)
