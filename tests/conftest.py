@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 
+import pytest
 from hypothesis import settings
 
 settings.register_profile("whole", deadline=None)
@@ -29,3 +30,10 @@ def pytest_configure(config):
         return  # chosen by hand
     fast = "not slow" in (config.getoption("markexpr", "") or "")
     settings.load_profile("fast" if fast else "whole")
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(items):
+    """The slow tests first: each worker takes the next test when it is done with one, so
+    with the long ones behind them the workers end together, on a tail of short tests."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
