@@ -11,6 +11,8 @@ pseudo-terminal; the host driver opens the other side by path, exactly as it ope
 
 Give ``link_path`` to put a symlink in front of the pty (like udev's /dev/centerpiece); a new
 SimulatedCenterpiece on the same ``link_path`` is the centerpiece being plugged in again.
+Give ``ticks_ms`` to run the board on another clock than the host's (milliseconds, like
+MicroPython's ``time.ticks_ms``): the tests move it on past the board's 3 s timeouts.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ import sys
 import threading
 import time
 import tty
+from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 
@@ -66,8 +69,13 @@ def load_firmware() -> ModuleType:
 class SimulatedCenterpiece:
     """A centerpiece in software: a Pico running our firmware behind a pseudo-terminal."""
 
-    def __init__(self, link_path: str | os.PathLike[str] | None = None) -> None:
+    def __init__(
+        self,
+        link_path: str | os.PathLike[str] | None = None,
+        ticks_ms: Callable[[], int] | None = None,
+    ) -> None:
         self._master = self._slave = -1
+        self._ticks = ticks_ms
         self._link_path = Path(link_path) if link_path is not None else None
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
@@ -82,7 +90,7 @@ class SimulatedCenterpiece:
                 temporary.replace(self._link_path)
             self.port = str(self._link_path) if self._link_path is not None else self.tty_path
             self.link = PtyLink(self._master)
-            self.hub = load_firmware().build_hub(self.link)
+            self.hub = self._build_hub()
             self._thread = threading.Thread(
                 target=self._run, name="simulated centerpiece", daemon=True
             )
@@ -102,8 +110,12 @@ class SimulatedCenterpiece:
                 self.hub.step()
             except Exception:  # what machine.reset() in Hub.run() does on the Pico
                 log.exception("simulated centerpiece: firmware error, resetting the board")
-                self.hub = load_firmware().build_hub(self.link)
+                self.hub = self._build_hub()
             self.link.wait(0.001)
+
+    def _build_hub(self):
+        firmware = load_firmware()
+        return firmware.build_hub(self.link, self._ticks or firmware.ticks_ms)
 
     # --- the outside world acting on the board ---------------------------------------------
 

@@ -272,8 +272,9 @@ class KnockSensor:
 class Hub:
     """The protocol engine: frames in, sounds and events out. Call step() every millisecond."""
 
-    def __init__(self, link, sounder, button, knock):
+    def __init__(self, link, sounder, button, knock, ticks=ticks_ms):
         self.link = link
+        self.ticks = ticks  # the board's millisecond clock (the simulation may bring its own)
         self.sounder = sounder
         self.button = button
         self.knock = knock
@@ -284,7 +285,7 @@ class Hub:
         self.queue = []
         self.in_flight = None  # [seq, frame bytes, last sent at, sends]
         self.in_session = False
-        self.last_heartbeat = ticks_ms()
+        self.last_heartbeat = ticks()
         self.counters = {"accepted": 0, "duplicates": 0, "naks": 0, "dropped": 0, "garbage": 0}
         self.send_hello()  # after every reset
 
@@ -300,7 +301,7 @@ class Hub:
         self.queue.append((kind, bytes(body)))
 
     def step(self):
-        now = ticks_ms()
+        now = self.ticks()
         data = self.link.read()
         if data:
             self.receive(data, now)
@@ -456,12 +457,12 @@ class UsbLink:
         sys.stdout.buffer.write(data)
 
 
-def build_hub(link):
-    """The hub wired to this board's pins."""
+def build_hub(link, ticks=ticks_ms):
+    """The hub wired to this board's pins, keeping time with ``ticks`` (ms, as ticks_ms)."""
     sounder = Sounder(PWM(Pin(SOUNDER_PIN)))
     button = RoundButton(Pin(BUTTON_PIN, Pin.IN, Pin.PULL_UP))
     knock = KnockSensor(ADC(Pin(KNOCK_ADC_PIN)))
-    return Hub(link, sounder, button, knock)
+    return Hub(link, sounder, button, knock, ticks)
 
 
 def main():

@@ -9,6 +9,7 @@ from collections.abc import Iterator
 
 import pytest
 from gpiozero.pins.mock import MockFactory, MockPin, MockPWMPin
+from hand_clock import BoardClock
 from hw_support import HostProbe
 
 from hardware.config import parse_seats
@@ -47,8 +48,14 @@ def escaped_exceptions(monkeypatch: pytest.MonkeyPatch) -> list[BaseException]:
 
 
 @pytest.fixture
-def sim() -> Iterator[SimulatedCenterpiece]:
-    with SimulatedCenterpiece() as centerpiece:
+def board_clock() -> BoardClock:
+    """The simulated centerpiece's clock; ``board_clock.skip(3.5)`` outlasts its timeouts."""
+    return BoardClock()
+
+
+@pytest.fixture
+def sim(board_clock: BoardClock) -> Iterator[SimulatedCenterpiece]:
+    with SimulatedCenterpiece(ticks_ms=board_clock) as centerpiece:
         yield centerpiece
 
 

@@ -1,8 +1,9 @@
-"""A seat clock the tests turn by hand, and mock pins that say when they change.
+"""Clocks the tests move by hand, and mock pins that say when they change.
 
-Both are real parts of the seats' world: ``HandClock`` is a ``hardware.gestures.Clock`` and
-the pins are gpiozero's own mock pins with a doorbell on them, so no test sleeps to wait for
-a thread.
+``HandClock`` is a ``hardware.gestures.Clock`` that only moves when the test says so;
+``BoardClock`` is the simulated centerpiece's, which a test can move on past a timeout; the
+pins are gpiozero's own mock pins with a doorbell on them. All are real parts of the seats'
+and the centerpiece's world, so no test sleeps to wait for a thread or a timeout.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 import heapq
 import itertools
 import threading
+import time
 from collections.abc import Callable
 
 from gpiozero.pins.mock import MockPin, MockPWMPin
@@ -50,6 +52,21 @@ class HandClock:
 
     def close(self) -> None:
         pass
+
+
+class BoardClock:
+    """The centerpiece board's ``ticks_ms``: the host's clock, except that a test can move it
+    on by seconds at once, so the board's 3 s timeouts pass without 3 s of waiting."""
+
+    def __init__(self) -> None:
+        self._ahead_ms = 0
+
+    def __call__(self) -> int:
+        return (int(time.monotonic() * 1000) + self._ahead_ms) & 0x3FFFFFFF  # as ticks_ms
+
+    def skip(self, seconds: float) -> None:
+        """``seconds`` pass at once on the board, and none on the host."""
+        self._ahead_ms += int(seconds * 1000)
 
 
 class _Doorbell:
