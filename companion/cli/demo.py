@@ -185,6 +185,11 @@ class Demo:
                 self.wait_for("the score pad", lambda s: s["seq"] > state["seq"])
                 continue
             seat = state["scoring"]["next"] - 1
+            if not self.sim.match.state.hands[seat]:
+                # It went out: the round's end scores it 0 by rule, and the pad can show the
+                # round ended a moment before that score (two entries, one after the other).
+                self.wait_for("the score pad", lambda s: s["seq"] > state["seq"])
+                continue
             truth = self.sim.hand_total(seat)
             if not camera:
                 self.companion.call(c.EnterScore(seat, truth, by="host"))
