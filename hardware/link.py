@@ -11,6 +11,7 @@ from __future__ import annotations
 import queue
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -85,9 +86,15 @@ class LinkListener(Protocol):
 
 class Link:
     def __init__(
-        self, port: Port, commands: queue.Queue[Outgoing], listener: LinkListener, name: str
+        self,
+        port: Port,
+        commands: queue.Queue[Outgoing],
+        listener: LinkListener,
+        name: str,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
-        now = time.monotonic()
+        self._clock = clock
+        now = clock()
         self.port = port
         self.commands = commands
         self.listener = listener
@@ -245,7 +252,7 @@ class Link:
         elif frame.type == p.NAK and len(frame.body) == 2:
             if frame.body[1] == p.BAD_CRC and flight.sends <= p.RETRANSMISSIONS:
                 self.listener.count("retransmitted")
-                self._transmit(flight, time.monotonic())
+                self._transmit(flight, self._clock())
             else:
                 self._give_up(flight, "refused")
 

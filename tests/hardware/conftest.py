@@ -9,7 +9,7 @@ from collections.abc import Iterator
 
 import pytest
 from gpiozero.pins.mock import MockFactory, MockPin, MockPWMPin
-from hand_clock import BoardClock
+from hand_clock import TableClock
 from hw_support import HostProbe
 
 from hardware.config import parse_seats
@@ -48,14 +48,15 @@ def escaped_exceptions(monkeypatch: pytest.MonkeyPatch) -> list[BaseException]:
 
 
 @pytest.fixture
-def board_clock() -> BoardClock:
-    """The simulated centerpiece's clock; ``board_clock.skip(3.5)`` outlasts its timeouts."""
-    return BoardClock()
+def table_clock() -> TableClock:
+    """The clock of the simulated centerpiece and of the drivers the tests give it to;
+    ``table_clock.skip(3.5)`` outlasts their timeouts."""
+    return TableClock()
 
 
 @pytest.fixture
-def sim(board_clock: BoardClock) -> Iterator[SimulatedCenterpiece]:
-    with SimulatedCenterpiece(ticks_ms=board_clock) as centerpiece:
+def sim(table_clock: TableClock) -> Iterator[SimulatedCenterpiece]:
+    with SimulatedCenterpiece(ticks_ms=table_clock.ticks_ms) as centerpiece:
         yield centerpiece
 
 

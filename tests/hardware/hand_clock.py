@@ -1,9 +1,10 @@
 """Clocks the tests move by hand, and mock pins that say when they change.
 
 ``HandClock`` is a ``hardware.gestures.Clock`` that only moves when the test says so;
-``BoardClock`` is the simulated centerpiece's, which a test can move on past a timeout; the
-pins are gpiozero's own mock pins with a doorbell on them. All are real parts of the seats'
-and the centerpiece's world, so no test sleeps to wait for a thread or a timeout.
+``TableClock`` is the centerpiece driver's and board's, which a test moves on past their
+timeouts; the pins are gpiozero's own mock pins with a doorbell on them. All are real parts
+of the seats' and the centerpiece's world, so no test sleeps to wait for a thread or a
+timeout.
 """
 
 from __future__ import annotations
@@ -54,19 +55,23 @@ class HandClock:
         pass
 
 
-class BoardClock:
-    """The centerpiece board's ``ticks_ms``: the host's clock, except that a test can move it
-    on by seconds at once, so the board's 3 s timeouts pass without 3 s of waiting."""
+class TableClock:
+    """The host's and the centerpiece board's clocks: real time, except that a test can move
+    both on by seconds at once, so the 3 s timeouts between them pass without 3 s of
+    waiting. ``monotonic`` is the host driver's clock, ``ticks_ms`` the board's."""
 
     def __init__(self) -> None:
-        self._ahead_ms = 0
+        self._ahead = 0.0
 
-    def __call__(self) -> int:
-        return (int(time.monotonic() * 1000) + self._ahead_ms) & 0x3FFFFFFF  # as ticks_ms
+    def monotonic(self) -> float:
+        return time.monotonic() + self._ahead
+
+    def ticks_ms(self) -> int:
+        return int(self.monotonic() * 1000) & 0x3FFFFFFF  # as MicroPython's ticks_ms wraps
 
     def skip(self, seconds: float) -> None:
-        """``seconds`` pass at once on the board, and none on the host."""
-        self._ahead_ms += int(seconds * 1000)
+        """``seconds`` pass at once on the host and the board."""
+        self._ahead += seconds
 
 
 class _Doorbell:

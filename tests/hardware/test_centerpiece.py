@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import threading
-import time
 
 import pytest
 from hw_support import wait_until
@@ -24,11 +23,12 @@ def heard():
 
 
 @pytest.fixture
-def centerpiece(sim, heard):
+def centerpiece(sim, heard, table_clock):
     with Centerpiece(
         sim.port,
         on_button=lambda gesture: heard.append(("button", gesture)),
         on_knock=lambda sensor, strength: heard.append(("knock", sensor, strength)),
+        clock=table_clock.monotonic,
     ) as driver:
         driver.wait_connected(2.0)
         yield driver
@@ -95,12 +95,12 @@ def test_a_failing_callback_does_not_stop_the_driver(sim, escaped_exceptions):
     assert escaped_exceptions == []
 
 
-@pytest.mark.slow  # the hub's session lasts 3 s of real time without a heartbeat
-def test_heartbeats_keep_the_hub_in_its_session(sim, centerpiece):
+def test_heartbeats_keep_the_hub_in_its_session(sim, centerpiece, table_clock):
     assert centerpiece.play("chugging", repeat=0).wait(1.0)
-    time.sleep(3.5)
+    for _ in range(4):  # 4 s, longer than the hub's session lasts without a heartbeat
+        table_clock.skip(1.0)  # the next heartbeat is due
+        assert wait_until(lambda: centerpiece.health().last_heartbeat_ack < 0.5, 1.0)
     assert sim.playing and sim.in_session
-    assert centerpiece.health().last_heartbeat_ack < 1.5
 
 
 def test_unplug_and_replug_recover(tmp_path, escaped_exceptions):
@@ -150,18 +150,22 @@ def test_bad_arguments_say_what_to_do(centerpiece):
         centerpiece.play("whistle", repeat=300)
 
 
-@pytest.mark.slow  # the old session has to time out: 3 s of real time
-def test_a_new_host_gets_hello_from_a_hub_still_in_an_old_session(sim):
-    with Centerpiece(sim.port) as old:
+def test_a_new_host_gets_hello_from_a_hub_still_in_an_old_session(sim, table_clock):
+    with Centerpiece(sim.port, clock=table_clock.monotonic) as old:
         old.wait_connected(2.0)
         # every HELLO acked and done with, heartbeats flowing
         assert wait_until(lambda: old.health().last_heartbeat_ack is not None, 3.0)
-    # The hub never reset and still thinks the old host is there; the new one has to wait
-    # for that session to time out (3 s) before the hub says HELLO again.
-    with Centerpiece(sim.port) as new:
-        time.sleep(1.0)
+    # The hub never reset and still thinks the old host is there: it acks the new host's
+    # heartbeats but says no HELLO until that session has timed out (3 s of silence).
+    with Centerpiece(sim.port, clock=table_clock.monotonic) as new:
+        assert wait_until(lambda: new.health().last_heartbeat_ack is not None, 2.0)
         assert not new.connected
-        new.wait_connected(7.0)
+        table_clock.skip(4.0)  # past the new host's patience (2 s): it falls quiet
+        assert wait_until(
+            lambda: new.connected or "old session" in (new.health().problem or ""), 1.0
+        )
+        table_clock.skip(4.0)  # its quiet time, and the hub's old session is over
+        new.wait_connected(2.0)
         assert new.play("whistle").wait(1.0)
 
 
@@ -173,13 +177,13 @@ def test_never_blocks_the_caller_even_when_the_queue_is_full(sim, centerpiece):
     assert receipts[0].wait(2.0)
 
 
-def test_when_the_host_goes_away_the_hub_falls_silent(sim, board_clock):
+def test_when_the_host_goes_away_the_hub_falls_silent(sim, table_clock):
     with Centerpiece(sim.port) as driver:
         driver.wait_connected(2.0)
         assert driver.play("chugging", repeat=0).wait(1.0)
         assert wait_until(lambda: sim.playing, 0.5)
     # no more heartbeats from here on (after how long is bench/centerpiece.py's figure)
-    board_clock.skip(3.5)  # the hub waits 3 s for the next one
+    table_clock.skip(3.5)  # the hub waits 3 s for the next one
     assert wait_until(lambda: not sim.playing, 1.0)
     assert not sim.sounding
 

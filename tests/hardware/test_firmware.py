@@ -91,12 +91,12 @@ def test_a_repeated_frame_is_acked_again_but_not_played_twice(sim, host_probe):
     assert not sim.playing
 
 
-def test_heartbeat_loss_silences_the_hub(sim, host_probe, board_clock):
+def test_heartbeat_loss_silences_the_hub(sim, host_probe, table_clock):
     """(After how long is bench/centerpiece.py's figure, not a test's.)"""
     host_probe.start_session()  # sends the last heartbeat this test gives
     host_probe.command(p.PLAY, bytes([p.sound_number("chugging"), 0]))  # until STOP
     assert wait_until(lambda: sim.playing, 0.5)
-    board_clock.skip(3.5)  # the hub waits 3 s for the next heartbeat
+    table_clock.skip(3.5)  # the hub waits 3 s for the next heartbeat
     assert wait_until(lambda: not sim.playing, 1.0)
     assert not sim.sounding and not sim.in_session
     # The next heartbeat begins a new session with a new HELLO.
