@@ -78,6 +78,7 @@ class SimulatedCenterpiece:
         self._ticks = ticks_ms
         self._link_path = Path(link_path) if link_path is not None else None
         self._stop = threading.Event()
+        self._stepped = threading.Condition()
         self._thread: threading.Thread | None = None
         try:
             self._master, self._slave = os.openpty()
@@ -111,6 +112,8 @@ class SimulatedCenterpiece:
             except Exception:  # what machine.reset() in Hub.run() does on the Pico
                 log.exception("simulated centerpiece: firmware error, resetting the board")
                 self.hub = self._build_hub()
+            with self._stepped:
+                self._stepped.notify_all()
             self.link.wait(0.001)
 
     def _build_hub(self):
@@ -151,6 +154,12 @@ class SimulatedCenterpiece:
     @property
     def in_session(self) -> bool:
         return bool(self.hub.in_session)
+
+    def wait_for(self, condition: Callable[[], object], timeout: float) -> bool:
+        """Wait until ``condition()`` holds, asked again after each step of the board (a
+        sound started, a melody over); False if ``timeout`` seconds pass first."""
+        with self._stepped:
+            return bool(self._stepped.wait_for(condition, timeout))
 
     # --- lifetime ---------------------------------------------------------------------------
 

@@ -45,11 +45,11 @@ def test_connects_on_hello_and_reports_the_firmware(centerpiece):
 def test_play_is_acked_and_the_centerpiece_sounds(sim, centerpiece):
     for sound in ("whistle", 1, "Clickety-clack", "crossing bells", "rooster"):
         assert centerpiece.play(sound).wait(1.0), sound
-        assert wait_until(lambda: sim.playing, 0.5), sound
+        assert sim.wait_for(lambda: sim.playing, 0.5), sound
     assert centerpiece.stop().wait(1.0)
-    assert wait_until(lambda: not sim.playing, 0.5)
+    assert sim.wait_for(lambda: not sim.playing, 0.5)
     assert centerpiece.volume(30).wait(1.0)
-    assert wait_until(lambda: sim.hub.sounder.volume == 30, 1.0)  # acked, then applied
+    assert sim.wait_for(lambda: sim.hub.sounder.volume == 30, 1.0)  # acked, then applied
 
 
 def test_a_lost_ack_is_made_good_by_retransmission_and_plays_once(sim, centerpiece):
@@ -64,9 +64,9 @@ def test_a_lost_ack_is_made_good_by_retransmission_and_plays_once(sim, centerpie
     assert health.retransmitted >= 1
     assert health.dropped == 0
     # The resend was acked again (the hub answers before it counts) and not played again.
-    assert wait_until(lambda: sim.hub.counters["duplicates"] > duplicates, 1.0)
-    assert wait_until(lambda: sim.playing, 0.5)
-    assert wait_until(lambda: not sim.playing, 3.0)
+    assert sim.wait_for(lambda: sim.hub.counters["duplicates"] > duplicates, 1.0)
+    assert sim.wait_for(lambda: sim.playing, 0.5)
+    assert sim.wait_for(lambda: not sim.playing, 3.0)
     rooster = [freq for freq, _ in sim.hub.sounder.melodies[4] if freq]
     assert [freq for freq, _ in sim.hub.sounder.pwm.notes] == rooster
 
@@ -116,7 +116,7 @@ def test_unplug_and_replug_recover(tmp_path, escaped_exceptions):
         with SimulatedCenterpiece(link_path=port) as second:  # plugged back in
             driver.wait_connected(10.0)
             assert driver.play("whistle").wait(1.0)
-            assert wait_until(lambda: second.playing, 0.5)
+            assert second.wait_for(lambda: second.playing, 0.5)
         health = driver.health()
         assert health.reconnects == 1
     assert escaped_exceptions == []
@@ -181,10 +181,10 @@ def test_when_the_host_goes_away_the_hub_falls_silent(sim, table_clock):
     with Centerpiece(sim.port) as driver:
         driver.wait_connected(2.0)
         assert driver.play("chugging", repeat=0).wait(1.0)
-        assert wait_until(lambda: sim.playing, 0.5)
+        assert sim.wait_for(lambda: sim.playing, 0.5)
     # no more heartbeats from here on (after how long is bench/centerpiece.py's figure)
     table_clock.skip(3.5)  # the hub waits 3 s for the next one
-    assert wait_until(lambda: not sim.playing, 1.0)
+    assert sim.wait_for(lambda: not sim.playing, 1.0)
     assert not sim.sounding
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 import time
 
 import pytest
-from hw_support import wait_until
 
 from hardware import protocol as p
 from hardware.simulated import load_firmware
@@ -22,9 +21,9 @@ def test_play_is_acked_and_sounds_then_stop_silences(sim, host_probe):
     host_probe.start_session()
     answer = host_probe.command(p.PLAY, bytes([p.sound_number("crossing-bells"), 0]))
     assert answer is not None and answer.type == p.ACK
-    assert wait_until(lambda: sim.sounding, 0.5)
+    assert sim.wait_for(lambda: sim.sounding, 0.5)
     assert host_probe.command(p.STOP).type == p.ACK
-    assert wait_until(lambda: not sim.playing and not sim.sounding, 0.5)
+    assert sim.wait_for(lambda: not sim.playing and not sim.sounding, 0.5)
 
 
 def test_volume_scales_the_sounder(sim, host_probe):
@@ -34,7 +33,7 @@ def test_volume_scales_the_sounder(sim, host_probe):
     for percent in (100, 10):
         assert host_probe.command(p.VOLUME, bytes([percent])).type == p.ACK
         host_probe.command(p.PLAY, bytes([0, 1]))
-        assert wait_until(lambda: pwm.sounding, 0.5)
+        assert sim.wait_for(lambda: pwm.sounding, 0.5)
         if percent == 100:
             loud = pwm.duty_u16()
         else:
@@ -43,7 +42,7 @@ def test_volume_scales_the_sounder(sim, host_probe):
     assert loud > 5 * quiet > 0
     host_probe.command(p.VOLUME, bytes([0]))
     host_probe.command(p.PLAY, bytes([0, 1]))
-    assert wait_until(lambda: sim.playing, 0.5)
+    assert sim.wait_for(lambda: sim.playing, 0.5)
     assert not pwm.sounding  # volume 0 plays the melody silently
 
 
@@ -82,12 +81,12 @@ def test_a_repeated_frame_is_acked_again_but_not_played_twice(sim, host_probe):
     play = p.encode_frame(p.Frame(seq, p.PLAY, bytes([p.sound_number("clickety-clack"), 1])))
     host_probe.write(play)
     assert host_probe.answer(seq).type == p.ACK
-    assert wait_until(lambda: sim.playing, 0.5)
-    assert wait_until(lambda: not sim.playing, 3.0)  # the melody ran its course
+    assert sim.wait_for(lambda: sim.playing, 0.5)
+    assert sim.wait_for(lambda: not sim.playing, 3.0)  # the melody ran its course
     duplicates = sim.hub.counters["duplicates"]
     host_probe.write(play)  # as if our ACK had been lost
     assert host_probe.answer(seq).type == p.ACK
-    assert wait_until(lambda: sim.hub.counters["duplicates"] > duplicates, 1.0)
+    assert sim.wait_for(lambda: sim.hub.counters["duplicates"] > duplicates, 1.0)
     assert not sim.playing
 
 
@@ -95,9 +94,9 @@ def test_heartbeat_loss_silences_the_hub(sim, host_probe, table_clock):
     """(After how long is bench/centerpiece.py's figure, not a test's.)"""
     host_probe.start_session()  # sends the last heartbeat this test gives
     host_probe.command(p.PLAY, bytes([p.sound_number("chugging"), 0]))  # until STOP
-    assert wait_until(lambda: sim.playing, 0.5)
+    assert sim.wait_for(lambda: sim.playing, 0.5)
     table_clock.skip(3.5)  # the hub waits 3 s for the next heartbeat
-    assert wait_until(lambda: not sim.playing, 1.0)
+    assert sim.wait_for(lambda: not sim.playing, 1.0)
     assert not sim.sounding and not sim.in_session
     # The next heartbeat begins a new session with a new HELLO.
     host_probe.start_session()
@@ -163,8 +162,8 @@ def test_a_sound_plays_its_melody_note_by_note_as_often_as_asked(sim, host_probe
     pwm.notes.clear()
     clack = p.sound_number("clickety-clack")
     assert host_probe.command(p.PLAY, bytes([clack, 2])).type == p.ACK
-    assert wait_until(lambda: sim.playing, 0.5)  # the hub acks first, then plays
-    assert wait_until(lambda: not sim.playing, 3.0)
+    assert sim.wait_for(lambda: sim.playing, 0.5)  # the hub acks first, then plays
+    assert sim.wait_for(lambda: not sim.playing, 3.0)
     tune = [freq for freq, _ in sim.hub.sounder.melodies[clack] if freq]
     assert [freq for freq, _ in pwm.notes] == tune * 2
     assert not sim.sounding
@@ -174,7 +173,7 @@ def test_a_tremor_below_the_threshold_is_not_a_knock(sim, host_probe):
     host_probe.start_session()
     adc = sim.hub.knock.adc
     adc.feed([adc.resting + 3000, adc.resting - 3000, adc.resting + 1500] * 5)  # a cup set down
-    assert wait_until(lambda: not adc._samples, 1.0)  # the firmware has read them all
+    assert sim.wait_for(lambda: not adc._samples, 1.0)  # the firmware has read them all
     assert not [f for f in host_probe.drain(0.2) if f.type == p.KNOCK]
     sim.knock(strength=9000)
     assert host_probe.receive(1.0, lambda f: f.type == p.KNOCK) is not None
