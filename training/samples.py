@@ -41,7 +41,7 @@ working size: more kinds of wrong outline for the verifier to learn from."""
 
 
 def _outlines(image: np.ndarray) -> list[Candidate]:
-    return propose(image, EXTRA_SIDES)[0]
+    return propose(image, EXTRA_SIDES).candidates
 
 
 def _half_centres(corners: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

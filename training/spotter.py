@@ -1,23 +1,23 @@
-"""An experiment, not in the recogniser yet: a learned tile spotter, and its training.
+"""The learned tile spotter and its training: a tile's middle as a peak, its outline read
+beside it (the "objects as points" way).
 
-    .venv/bin/python -m training.spotter [--quick] [--seed 7] [--out PATH.onnx]
+    .venv/bin/python -m training.spotter [--quick] [--seed 7] --out vision/models/spotter.onnx
 
 The outline finder (vision/find.py) misses many tiles on tables it has not seen (recall
 about 0.4 on rendered tables). The spotter is a small fully convolutional network that looks
-at the whole photo at SPOT_SIDE and marks, for every SPOT_STRIDE x SPOT_STRIDE cell, the
-chance that it lies in the middle of a face-up tile: the face shrunk to KERNEL of its size
-round its centre, so that tiles touching in a row should stay apart. Each patch of marked
-cells becomes an outline (the smallest rectangle round it, grown back to the tile's size),
-for the same halves, pips, verifier and doubt as the finder's outlines.
+at the whole photo at SPOT_SIDE and gives, for every SPOT_STRIDE x SPOT_STRIDE cell:
+
+- the chance that the cell holds a face-up tile's middle (a peak, falling off as a Gaussian
+  of SPREAD times the tile's length and width, so that touching tiles keep separate peaks);
+- the tile's direction (cos and sin of twice its angle: a tile reads the same turned round);
+- the log of its length and of its width, in cells;
+- whether the cell lies on a tile's face (only to help it learn).
+
+vision/spot.py turns each peak into a rough rectangle; vision/recognise.py has the finder
+look again round every one the finder missed.
 
 It learns from rendered photos only (vision/world.py's tables, one in five a vision/synth.py
-mat), on random 384 px crops, so every real source would be unseen.
-
-Where it stands (seed 7, 1500 steps of 12 crops, 1250 photos, 37 minutes on this shared
-two-core machine): it finds where the tiles lie, but the middles of touching tiles run
-together (held-out overlap of the marked middles, dice, 0.59), so only about 0.2 of the tiles
-of fresh rendered tables get an outline that overlaps them by half or more. It needs longer
-training, a finer map or a way to split the rows before it can join the pipeline.
+mat), on 384 px crops turned, mirrored and zoomed at random, so every real source is unseen.
 """
 
 from __future__ import annotations
@@ -26,87 +26,126 @@ import argparse
 import hashlib
 import sys
 import time
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 import cv2
 import numpy as np
 
+from training.fit import use_both_cores
 from vision import synth
+from vision.spot import ALIGN, SPOT_SIDE, SPOT_STRIDE, network_input
 from vision.world import render_world
 
-SPOT_SIDE = 768
-"""The photo is looked at scaled to this long side."""
-SPOT_STRIDE = 4
-"""One map cell per SPOT_STRIDE x SPOT_STRIDE pixels of what the network looks at."""
-KERNEL = 0.6
-"""A tile's middle: its face shrunk to this share of its length and width."""
-SPOT_ABOVE = 0.5
-"""A map cell with more than this chance belongs to a tile's middle."""
-SPOT_LEAST = 4
-"""The fewest map cells a tile's middle can have."""
+SPREAD = 0.18
+"""A middle's peak falls off as a Gaussian of this share of the tile's length and width."""
 SEED = 7
-STEPS = 1500
+STEPS = 2000
 BATCH = 12
 CROP = 384
+ZOOM = (0.45, 1.6)
+"""Each crop's photo is first scaled by a factor drawn (log-uniformly) from this range."""
 RENDERED_SEEDS = range(70_000, 71_250)
 """Seeds for training photos: far from those the bench measures with (900000 on)."""
-CACHE = Path(__file__).resolve().parents[1] / ".cache" / "spot-samples"
-VERSION = "1"
+CACHE = Path(__file__).resolve().parents[1] / ".cache" / "spot-photos"
+VERSION = "2"
 
 
-def maps(shape: tuple[int, int], tiles: list[np.ndarray], scale: float) -> np.ndarray:
-    """2 x H x W (uint8, 0/1) at SPOT_STRIDE: the tiles' middles, then their whole faces."""
+def targets(shape: tuple[int, int], tiles: list[np.ndarray]) -> np.ndarray:
+    """6 x H x W float32 at SPOT_STRIDE for tiles given as 4x2 corners in pixels: the peaks,
+    cos 2a, sin 2a, log length, log width (where a tile owns the cell) and the faces."""
     height, width = shape[0] // SPOT_STRIDE, shape[1] // SPOT_STRIDE
-    out = np.zeros((2, height, width), np.uint8)
-    shift = 4  # sub-cell precision for fillConvexPoly
+    out = np.zeros((6, height, width), np.float32)
+    owner = np.zeros((height, width), np.float32)  # the peak value of the tile owning a cell
+    cell_y, cell_x = np.mgrid[0:height, 0:width].astype(np.float32)
+    centres_x, centres_y = (cell_x + 0.5) * SPOT_STRIDE, (cell_y + 0.5) * SPOT_STRIDE
     for corners in tiles:
-        face = np.asarray(corners, np.float64) * scale / SPOT_STRIDE
-        middle = face.mean(axis=0) + KERNEL * (face - face.mean(axis=0))
-        for channel, quad in ((0, middle), (1, face)):
-            points = np.round((quad - 0.5) * (1 << shift)).astype(np.int32)
-            cv2.fillConvexPoly(out[channel], points, 1, lineType=cv2.LINE_8, shift=shift)
+        c = np.asarray(corners, np.float32)
+        end_a, end_b = (c[0] + c[1]) / 2, (c[2] + c[3]) / 2
+        length = float(np.linalg.norm(end_b - end_a))
+        broad = float(np.linalg.norm(c[0] - c[1]) + np.linalg.norm(c[2] - c[3])) / 2
+        if length < SPOT_STRIDE or broad < SPOT_STRIDE / 2:
+            continue
+        along = (end_b - end_a) / length
+        middle = c.mean(axis=0)
+        du = (centres_x - middle[0]) * along[0] + (centres_y - middle[1]) * along[1]
+        dv = -(centres_x - middle[0]) * along[1] + (centres_y - middle[1]) * along[0]
+        peak = np.exp(-0.5 * ((du / (SPREAD * length)) ** 2 + (dv / (SPREAD * broad)) ** 2))
+        mine = (peak > 0.3) & (peak > owner)
+        angle = np.arctan2(along[1], along[0])
+        for channel, value in enumerate(
+            (
+                np.cos(2 * angle),
+                np.sin(2 * angle),
+                np.log(length / SPOT_STRIDE),
+                np.log(broad / SPOT_STRIDE),
+            ),
+            start=1,
+        ):
+            out[channel][mine] = value
+        owner = np.maximum(owner, np.where(mine, peak, 0))
+        out[0] = np.maximum(out[0], peak)
+        px, py = int(middle[0] // SPOT_STRIDE), int(middle[1] // SPOT_STRIDE)
+        if 0 <= px < width and 0 <= py < height:
+            out[0, py, px] = 1.0
+        face = np.zeros((height, width), np.uint8)
+        cv2.fillConvexPoly(
+            face, np.round((c / SPOT_STRIDE - 0.5) * 16).astype(np.int32), 1, shift=4
+        )
+        out[5] = np.maximum(out[5], face)
     return out
 
 
-def example(image: np.ndarray, tiles: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
-    small, scale = looked_at(image)
-    return small, maps(small.shape[:2], tiles, scale)
-
-
 def rendered(seed: int) -> tuple[np.ndarray, np.ndarray]:
-    """One photo and its maps: a randomised table, or one in five a plain mat."""
+    """One photo scaled to SPOT_SIDE and its tiles' corners there: a randomised table, or
+    one in five a plain mat."""
     if seed % 5 == 0:
         slant = float(seed % 3 == 0) * (seed % 50)
         image, truth = synth.render(seed, size=(1280, 720), slant=slant)
-        return example(image, [t.corners for t in truth])
-    photo = render_world(seed, size=None)
-    return example(photo.image, [t.corners for t in photo.tiles])
+        corners = [t.corners for t in truth]
+    else:
+        photo = render_world(seed, size=None)
+        image, corners = photo.image, [t.corners for t in photo.tiles]
+    scale = SPOT_SIDE / max(image.shape[:2])
+    small = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    tiles = np.asarray(corners, np.float32).reshape(-1, 4, 2) * scale
+    return small, tiles
 
 
 def _cached(seed: int) -> tuple[np.ndarray, np.ndarray]:
     path = CACHE / f"{hashlib.sha1(f'{VERSION}:{seed}'.encode()).hexdigest()[:16]}.npz"
     if path.is_file():
         data = np.load(path)
-        return data["small"], data["maps"]
-    small, target = rendered(seed)
+        return data["small"], data["tiles"]
+    small, tiles = rendered(seed)
     CACHE.mkdir(parents=True, exist_ok=True)
-    np.savez_compressed(path, small=small, maps=target)
-    return small, target
+    np.savez_compressed(path, small=small, tiles=tiles)
+    return small, tiles
 
 
-def _crop(rng, small: np.ndarray, target: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """A CROP x CROP piece (the picture repeated at its edges where it is smaller)."""
-    height, width = small.shape[:2]
+def piece(rng, small: np.ndarray, tiles: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """A CROP x CROP piece of the photo, zoomed, turned and mirrored at random, and its
+    targets. Where the photo is smaller than a crop its edge is repeated."""
+    zoom = float(np.exp(rng.uniform(np.log(ZOOM[0]), np.log(ZOOM[1]))))
+    picture = cv2.resize(small, None, fx=zoom, fy=zoom, interpolation=cv2.INTER_AREA)
+    corners = tiles * zoom
+    if rng.random() < 0.5:
+        picture, corners = picture.transpose(1, 0, 2), corners[..., ::-1]
+    if rng.random() < 0.5:
+        picture = picture[:, ::-1]
+        corners = np.stack([picture.shape[1] - corners[..., 0], corners[..., 1]], axis=-1)
+    height, width = picture.shape[:2]
     pad_y, pad_x = max(0, CROP - height), max(0, CROP - width)
     if pad_y or pad_x:
-        small = cv2.copyMakeBorder(small, 0, pad_y, 0, pad_x, cv2.BORDER_REPLICATE)
-        target = np.pad(target, ((0, 0), (0, pad_y // SPOT_STRIDE), (0, pad_x // SPOT_STRIDE)))
-        height, width = small.shape[:2]
+        picture = cv2.copyMakeBorder(
+            np.ascontiguousarray(picture), 0, pad_y, 0, pad_x, cv2.BORDER_REPLICATE
+        )
+        height, width = picture.shape[:2]
     y = int(rng.integers(0, (height - CROP) // SPOT_STRIDE + 1)) * SPOT_STRIDE
     x = int(rng.integers(0, (width - CROP) // SPOT_STRIDE + 1)) * SPOT_STRIDE
-    cells = CROP // SPOT_STRIDE
-    ty, tx = y // SPOT_STRIDE, x // SPOT_STRIDE
-    return small[y : y + CROP, x : x + CROP], target[:, ty : ty + cells, tx : tx + cells]
+    corners = corners - np.float32([x, y])
+    crop = np.ascontiguousarray(picture[y : y + CROP, x : x + CROP])
+    return crop, targets((CROP, CROP), list(corners))
 
 
 def _net_class():
@@ -134,7 +173,8 @@ def _net_class():
 
     class SpotterNet(nn.Module):
         """An encoder halving the picture five times (16 to 96 channels) and a decoder back
-        to a quarter of its size: about 250 thousand weights."""
+        to a quarter of its size: about 250 thousand weights. ``forward`` gives the peaks as
+        chances and the outline figures as they are."""
 
         def __init__(self) -> None:
             super().__init__()
@@ -144,7 +184,9 @@ def _net_class():
             self.s16 = nn.Sequential(conv(40, 64, 2), conv(64, 64))
             self.s32 = nn.Sequential(conv(64, 96, 2), conv(96, 96, dilation=2))
             self.up16, self.up8, self.up4 = Up(96, 64), Up(64, 40), Up(40, 24)
-            self.head = nn.Conv2d(24, 2, 1)
+            self.head = nn.Sequential(conv(24, 24), nn.Conv2d(24, 6, 1))
+            with torch.no_grad():
+                self.head[1].bias[0] = -2.2  # a peak is rare: start at a chance of 0.1
 
         def logits(self, x):
             s4 = self.s4(self.s2(x))
@@ -154,153 +196,96 @@ def _net_class():
             return self.head(self.up4(self.up8(self.up16(s32, s16), s8), s4))
 
         def forward(self, x):
-            return torch.sigmoid(self.logits(x))
+            out = self.logits(x)
+            return torch.cat([torch.sigmoid(out[:, :1]), out[:, 1:5]], dim=1)
 
     return SpotterNet
 
 
 def _loss(logits, target):
+    """Focal loss on the peaks (as CenterNet), L1 on the outline where a tile owns the cell,
+    and a little cross-entropy on the faces."""
     import torch
     from torch.nn import functional as F
 
-    middle, face = logits[:, 0], logits[:, 1]
-    want_middle, want_face = target[:, 0], target[:, 1]
-    weight = torch.tensor(3.0)
-    bce = F.binary_cross_entropy_with_logits(middle, want_middle, pos_weight=weight)
-    chance = torch.sigmoid(middle)
-    overlap = (chance * want_middle).sum()
-    dice = 1 - (2 * overlap + 1) / (chance.sum() + want_middle.sum() + 1)
-    return bce + dice + 0.5 * F.binary_cross_entropy_with_logits(face, want_face)
+    heat, want = logits[:, 0], target[:, 0]
+    peak = want.eq(1).float()
+    chance = torch.sigmoid(heat).clamp(1e-4, 1 - 1e-4)
+    hits = -(F.logsigmoid(heat) * (1 - chance) ** 2 * peak).sum()
+    misses = -(F.logsigmoid(-heat) * chance**2 * (1 - want) ** 4 * (1 - peak)).sum()
+    focal = (hits + misses) / peak.sum().clamp(min=1)
+    owned = (target[:, 3] != 0).float().unsqueeze(1)
+    shape = (torch.abs(logits[:, 1:5] - target[:, 1:5]) * owned).sum() / (owned.sum() * 4).clamp(
+        min=1
+    )
+    face = F.binary_cross_entropy_with_logits(logits[:, 5], target[:, 5])
+    return focal + shape + 0.5 * face, focal, shape
 
 
-def train(photos, seed: int, steps: int, out: Path) -> dict:
+def train(photos, seed: int, steps: int, out: Path, every: int = 250) -> dict:
     import torch
 
     torch.manual_seed(seed)
-    torch.set_num_threads(2)
+    use_both_cores()
     rng = np.random.default_rng(seed)
     net = _net_class()()
     optimiser = torch.optim.Adam(net.parameters(), lr=2e-3, weight_decay=1e-5)
     schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, 3e-3, total_steps=max(2, steps))
-    held = photos[: max(1, len(photos) // 20)]
-    learn = photos[len(held) :]
     net.train()
+    started = time.monotonic()
     for step in range(steps):
-        pieces = [_crop(rng, *learn[int(rng.integers(len(learn)))]) for _ in range(BATCH)]
-        pictures = np.concatenate([network_input(p) for p, _ in pieces])
-        if rng.random() < 0.5:
-            pictures, targets = pictures[..., ::-1], [t[..., ::-1] for _, t in pieces]
-        else:
-            targets = [t for _, t in pieces]
-        x = torch.from_numpy(np.ascontiguousarray(pictures))
-        y = torch.from_numpy(np.ascontiguousarray(np.stack(targets)).astype(np.float32))
+        pieces = [piece(rng, *photos[int(rng.integers(len(photos)))]) for _ in range(BATCH)]
+        x = torch.from_numpy(np.concatenate([network_input(p) for p, _ in pieces]))
+        y = torch.from_numpy(np.stack([t for _, t in pieces]))
         optimiser.zero_grad()
-        loss = _loss(net.logits(x), y)
+        loss, focal, shape = _loss(net.logits(x), y)
         loss.backward()
         optimiser.step()
         schedule.step()
-        if (step + 1) % 100 == 0 or step + 1 == steps:
-            print(f"  step {step + 1}/{steps}: loss {float(loss):.3f}", flush=True)
+        if (step + 1) % 50 == 0 or step + 1 == steps:
+            minutes = (time.monotonic() - started) / 60
+            print(
+                f"  step {step + 1}/{steps}: loss {float(loss):.3f} (peaks {float(focal):.3f},"
+                f" outline {float(shape):.3f}), {minutes:.1f} min",
+                flush=True,
+            )
+        if (step + 1) % every == 0 and step + 1 < steps:
+            _export(net, out.with_suffix(f".step{step + 1}.onnx"))
+            net.train()
+    _export(net, out)
+    torch.save(net.state_dict(), out.with_suffix(".pt"))
+    return {"photos": len(photos), "steps": steps, "bytes": out.stat().st_size}
+
+
+def _export(net, out: Path) -> None:
+    import torch
+
     net.eval()
-    figures = {"photos": len(photos), "held_out_dice": round(_held_out_dice(net, held), 3)}
     out.parent.mkdir(parents=True, exist_ok=True)
     torch.onnx.export(
         net,
-        torch.from_numpy(network_input(held[0][0])),
+        torch.zeros(1, 3, ALIGN * 4, ALIGN * 4),
         str(out),
         input_names=["picture"],
-        output_names=["chance"],
-        dynamic_axes={"picture": {2: "h", 3: "w"}, "chance": {2: "h", 3: "w"}},
+        output_names=["spots"],
+        dynamic_axes={"picture": {2: "h", 3: "w"}, "spots": {2: "h", 3: "w"}},
         opset_version=13,
         dynamo=False,
     )
-    figures["bytes"] = out.stat().st_size
-    return figures
 
 
-def _held_out_dice(net, held) -> float:
-    import torch
-
-    scores = []
-    with torch.no_grad():
-        for small, target in held:
-            chance = net(torch.from_numpy(network_input(small)))[0, 0].numpy()
-            marked, want = chance > 0.5, target[0] > 0
-            scores.append((2 * (marked & want).sum() + 1) / (marked.sum() + want.sum() + 1))
-    return float(np.mean(scores))
-
-
-def build(seed: int, quick: bool, out: Path, quiet: bool = False) -> dict:
+def build(seed: int, quick: bool, out: Path, quiet: bool = False, workers: int = 2) -> dict:
     started = time.monotonic()
-    seeds = RENDERED_SEEDS[:12] if quick else RENDERED_SEEDS
+    seeds = list(RENDERED_SEEDS[:12] if quick else RENDERED_SEEDS)
     photos = []
-    for i, s in enumerate(seeds):
-        photos.append(_cached(s))
-        if not quiet and ((i + 1) % 100 == 0 or i + 1 == len(seeds)):
-            print(f"  {i + 1}/{len(seeds)} rendered photos", file=sys.stderr, flush=True)
+    with ProcessPoolExecutor(workers) as pool:
+        for i, photo in enumerate(pool.map(_cached, seeds, chunksize=8)):
+            photos.append(photo)
+            if not quiet and ((i + 1) % 100 == 0 or i + 1 == len(seeds)):
+                print(f"  {i + 1}/{len(seeds)} rendered photos", file=sys.stderr, flush=True)
     figures = train(photos, seed, 20 if quick else STEPS, out)
     figures["minutes"] = round((time.monotonic() - started) / 60, 1)
     return figures
-
-
-ALIGN = 32
-"""The network halves the picture five times: what it looks at is padded to a multiple."""
-
-
-def looked_at(image: np.ndarray, side: int = SPOT_SIDE) -> tuple[np.ndarray, float]:
-    """The photo scaled to ``side`` on its long side and padded to a multiple of ALIGN
-    (the padding repeats the edge), as the network takes it; and the scale used."""
-    height, width = image.shape[:2]
-    scale = side / max(height, width)
-    size = (max(1, round(width * scale)), max(1, round(height * scale)))
-    interpolation = cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR
-    small = cv2.resize(image, size, interpolation=interpolation)
-    pad_y, pad_x = -size[1] % ALIGN, -size[0] % ALIGN
-    return cv2.copyMakeBorder(small, 0, pad_y, 0, pad_x, cv2.BORDER_REPLICATE), scale
-
-
-def network_input(small: np.ndarray) -> np.ndarray:
-    """1 x 3 x H x W, the picture scaled to its own mean and spread of brightness."""
-    picture = small.astype(np.float32)
-    picture = (picture - picture.mean()) / (picture.std() + 8.0)
-    return np.ascontiguousarray(picture.transpose(2, 0, 1)[None])
-
-
-def middles(model_path: Path, image: np.ndarray) -> tuple[np.ndarray, float]:
-    """The map of chances (one cell per SPOT_STRIDE px of the scaled photo) and the scale."""
-    small, scale = looked_at(image)
-    model = cv2.dnn.readNetFromONNX(str(model_path))
-    model.setInput(network_input(small))
-    return model.forward()[0, 0], scale
-
-
-def spot(model_path: Path, image: np.ndarray) -> list[np.ndarray]:
-    """An outline (4x2 photo px: end A left, end A right, end B right, end B left) round
-    every patch of middle the spotter marks."""
-    chances, scale = middles(model_path, image)
-    marked = (chances > SPOT_ABOVE).astype(np.uint8)
-    count, labels, stats, _ = cv2.connectedComponentsWithStats(marked, connectivity=4)
-    outlines = []
-    for i in range(1, count):
-        if stats[i, cv2.CC_STAT_AREA] < SPOT_LEAST:
-            continue
-        ys, xs = np.nonzero(labels == i)
-        cells = np.column_stack([xs, ys]).astype(np.float32) + 0.5
-        (cx, cy), (w, h), angle = cv2.minAreaRect(cells)
-        # a cell is a square, not a point: the patch reaches half a cell beyond the centres
-        grown = ((cx, cy), ((w + 1) / KERNEL, (h + 1) / KERNEL), angle)
-        corners = cv2.boxPoints(grown) * SPOT_STRIDE / scale
-        outlines.append(ends_first(corners))
-    return outlines
-
-
-def ends_first(corners: np.ndarray) -> np.ndarray:
-    """A rectangle's corners ordered as the other stages take them: the two at one short
-    end, then the two at the other, going round."""
-    c = np.asarray(corners, np.float32)
-    if np.linalg.norm(c[0] - c[1]) > np.linalg.norm(c[1] - c[2]):
-        c = c[[1, 2, 3, 0]]
-    return c
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -48,7 +48,11 @@ class Scene:
     unexplained: int = 0  # patches of tile face outside every tile found, each tile-sized
 
 
-def look_at(image: np.ndarray, tile_corners: list[np.ndarray], thrown_out: int) -> Scene:
+def look_at(
+    image: np.ndarray, tile_corners: list[np.ndarray], thrown_out: int, missed: int = 0
+) -> Scene:
+    """The scene round the tiles found; ``missed``: tiles another look saw and no outline
+    explains (vision/spot.py's sure middles)."""
     scale = 480 / max(image.shape[:2])
     small = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
     gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
@@ -62,7 +66,7 @@ def look_at(image: np.ndarray, tile_corners: list[np.ndarray], thrown_out: int) 
     busy = float(np.count_nonzero(edges & table)) / table_pixels
     brightness = float(np.percentile(gray, 99))
     unexplained = _unexplained_faces(small, [c * scale for c in tile_corners])
-    return Scene(brightness, busy, thrown_out, unexplained)
+    return Scene(brightness, busy, thrown_out, unexplained + missed)
 
 
 def _unexplained_faces(small: np.ndarray, tiles: list[np.ndarray]) -> int:

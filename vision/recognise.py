@@ -1,6 +1,7 @@
 """The recogniser: find tiles -> split halves -> count pips -> verify -> doubt -> score.
 
-find      vision/find.py, vision/outline.py, vision/slant.py: outlines round dividers
+find      vision/find.py, vision/outline.py, vision/slant.py: outlines round dividers;
+          vision/spot.py: outlines where a learned model sees tiles' middles
 halves    vision/halves.py: each outline's two halves as square patches
 pips      vision/counter.py: the pips on each half, counted by a learned model
 verify    vision/verify.py: a learned model throws out outlines that are not tiles
@@ -9,13 +10,13 @@ doubt     vision/doubt.py: ok, check or unreadable, with reasons a player unders
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 
 import cv2
 import numpy as np
 
 from companion.tiles import Tile
-from vision import counter, doubt, verify
+from vision import counter, doubt, spot, verify
 from vision.find import find_tiles, working_copy
 from vision.halves import split_halves
 from vision.reading import (
@@ -27,11 +28,16 @@ from vision.reading import (
 from vision.slant import level, measure_slant, near_side, to_working
 from vision.thresholds import (
     CLOSE_UP_SIDE,
+    CLOSE_UP_SPOT_SIDE,
     DARK,
     DARK_SHARE,
     FAINT_MIN_CONFIDENCE,
+    LOOK_AGAIN_ROOM,
+    LOOK_AGAIN_SIDE,
     LOW_CONFIDENCE,
     SAME_TILE,
+    SPOT_SIDES,
+    UNTRACED_PEAK,
 )
 
 __all__ = ["LOW_CONFIDENCE", "ReadingContext", "RecognisedTile", "Recognition", "recognise"]
@@ -46,29 +52,96 @@ def recognise(image: np.ndarray, set_max: int = 12, max_tiles: int | None = None
     if image is None or image.ndim != 3 or image.shape[0] < 16 or image.shape[1] < 16:
         empty = "the picture is empty or too small: retake it"
         return Recognition([], set_max, [empty], "unreadable", [empty])
-    candidates, close_up = propose(image)
+    proposed = propose(image)
+    candidates = proposed.candidates
     verified = verify.sort_out(image, candidates)
     believed = _one_per_tile(verified)
     corners = [c.candidate.corners for c in believed]
-    scene = doubt.look_at(image, corners, thrown_out=len(candidates) - len(verified))
+    missed = sum(not any(_inside(m, c) for c in corners) for m in proposed.untraced)
+    scene = doubt.look_at(image, corners, thrown_out=len(candidates) - len(verified), missed=missed)
     tiles = [_tile(c, set_max) for c in believed]
     tiles.sort(key=lambda t: (round(t.corners[0][1] / 50), t.corners[0][0]))
-    return doubt.judge(tiles, scene, context, close_up=close_up)
+    return doubt.judge(tiles, scene, context, close_up=proposed.close_up)
 
 
-def propose(
-    image: np.ndarray, sides: tuple[int | None, ...] = (None,)
-) -> tuple[list[Candidate], bool]:
-    """Every outline, and whether only the close-up look found any. ``sides``: the working
-    sizes looked at (None: the usual one); the negative too when the photo is dark."""
+@dataclass(frozen=True)
+class Proposed:
+    """What the finder and the spotter propose for one photo."""
+
+    candidates: list[Candidate]
+    close_up: bool  # only the close-up look found any
+    untraced: list[np.ndarray] = field(default_factory=list)
+    """Middles of tiles the spotter is sure of (UNTRACED_PEAK) but no outline was traced
+    round: a tile that may be missing."""
+
+
+def propose(image: np.ndarray, sides: tuple[int | None, ...] = (None,)) -> Proposed:
+    """Every outline. ``sides``: the working sizes looked at (None: the usual one); the
+    negative too when the photo is dark."""
     candidates = _at_sides(image, sides)
     if _dark_share(image) > DARK_SHARE:
         negative = _at_sides(cv2.bitwise_not(image), sides)
         candidates += [replace(c, light_on_dark=True) for c in negative]
+    traced, untraced = spotted(image, candidates)
+    candidates += traced
     if candidates:
-        return candidates, False
+        return Proposed(candidates, False, untraced)
     candidates = find_candidates(image, CLOSE_UP_SIDE)
-    return candidates, bool(candidates)
+    traced, untraced = spotted(image, candidates, (CLOSE_UP_SPOT_SIDE,))
+    candidates += traced
+    return Proposed(candidates, bool(candidates), untraced)
+
+
+def spotted(
+    image: np.ndarray, found: list[Candidate], sides: tuple[int, ...] = SPOT_SIDES
+) -> tuple[list[Candidate], list[np.ndarray]]:
+    """The tiles the spotter sees (at each of ``sides``) that no outline in ``found``
+    covers, each looked for again by the finder on a piece of the photo round it, scaled
+    to the tile's size. The outlines traced so; and the middles of the tiles the spotter is
+    sure of where none was. The spotter's own rectangles are too rough to count pips in:
+    a tile read from one was wrong more often than right on rendered tables."""
+    traced: list[Candidate] = []
+    untraced = []
+    for side in sides:
+        for corners, chance in spot.spot(image, side):
+            middle = corners.mean(axis=0)
+            if any(_inside(middle, c.corners) for c in found + traced):
+                continue
+            again = _look_again(image, corners)
+            if again is not None:
+                traced.append(again)
+            elif chance >= UNTRACED_PEAK:
+                untraced.append(middle)
+    return traced, untraced
+
+
+def _inside(point: np.ndarray, corners: np.ndarray) -> bool:
+    return cv2.pointPolygonTest(np.float32(corners), (float(point[0]), float(point[1])), False) >= 0
+
+
+def _look_again(image: np.ndarray, corners: np.ndarray) -> Candidate | None:
+    """The finder's outline of the tile the spotter saw at ``corners``, on a piece of the
+    photo LOOK_AGAIN_ROOM times the tile's length across, scaled so the piece is
+    LOOK_AGAIN_SIDE px, or on its negative: the outline round the spotter's middle whose
+    own middle is nearest it."""
+    middle = corners.mean(axis=0)
+    length = max(np.linalg.norm(corners[0] - corners[3]), np.linalg.norm(corners[0] - corners[1]))
+    half = LOOK_AGAIN_ROOM * length / 2
+    height, width = image.shape[:2]
+    x0, y0 = int(max(0, middle[0] - half)), int(max(0, middle[1] - half))
+    x1, y1 = int(min(width, middle[0] + half)), int(min(height, middle[1] + half))
+    if x1 - x0 < 16 or y1 - y0 < 16:
+        return None
+    piece = image[y0:y1, x0:x1]
+    for negative in (False, True):  # a black tile is found on the negative
+        looked = find_candidates(cv2.bitwise_not(piece) if negative else piece, LOOK_AGAIN_SIDE)
+        near = [c for c in looked if _inside(middle - (x0, y0), c.corners)]
+        if near:
+            break
+    else:
+        return None
+    best = min(near, key=lambda c: np.linalg.norm(c.corners.mean(axis=0) + (x0, y0) - middle))
+    return replace(best, corners=np.float32(best.corners + (x0, y0)), light_on_dark=negative)
 
 
 def _at_sides(image: np.ndarray, sides: tuple[int | None, ...]) -> list[Candidate]:

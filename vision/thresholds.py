@@ -79,6 +79,26 @@ are looked for on the photo's negative too, where they are pale tiles with dark 
 DARK = 80
 """A pixel darker than this (0..255) counts towards DARK_SHARE."""
 
+SPOT_SIDES = (768,)
+"""The long sides the spotter looks at every photo at (vision/spot.py). It learned tiles 20
+to 110 px wide at 768; the tiles of a few-tile photo are bigger than it can take in there,
+and at half the size they fit."""
+
+LOOK_AGAIN_ROOM = 1.6
+"""A tile the spotter sees and the finder missed is looked for again on a square piece of
+the photo this many times the tile's length across,"""
+
+LOOK_AGAIN_SIDE = 400
+"""scaled to this side: the tile is then about as big as the finder sees a close-up."""
+
+UNTRACED_PEAK = 0.6
+"""A tile the spotter sees this surely, where no outline could be traced and no tile was
+read, makes the reading ask for a check ("a tile may be missing"). On rendered tables
+(seeds 910000-910039 and bare ones 960000-960019) 8 of the 10 such spots were tiles."""
+
+CLOSE_UP_SPOT_SIDE = 192
+"""The spotter's last look at a photo where nothing was found, this small: a close-up."""
+
 SAME_TILE = 0.3
 """Two outlines sharing more than this share of the smaller one's area are one tile."""
 

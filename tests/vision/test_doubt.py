@@ -153,3 +153,12 @@ def test_a_missed_tile_asks_the_player_to_check():
     missed = Scene(brightness=220.0, busy=0.0, thrown_out=0, unexplained=1)
     reading = judge(laid((1, 2), (3, 4)), missed, ReadingContext())
     assert reading.status == "check" and "a tile may be missing" in reading.reasons[0]
+
+
+def test_a_tile_another_look_saw_counts_as_missed():
+    """The spotter's sure middles that no outline explains (vision/recognise.py) are missed
+    tiles too, even on a table of the faces' own colour."""
+    from vision.doubt import look_at
+
+    photo, first = _two_tiles(second_face_up=False)
+    assert look_at(photo, [first], thrown_out=0, missed=1).unexplained == 1

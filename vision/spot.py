@@ -1,0 +1,97 @@
+"""Spot the tiles with a learned model: every face-up tile's middle as a peak, and its
+outline read beside the peak (trained by training/spotter.py, figures in
+vision/models/README.md).
+
+The network looks at the whole photo scaled to SPOT_SIDE and gives a small map, one cell per
+SPOT_STRIDE pixels: the chance that a tile's middle lies in the cell, and that tile's
+direction, length and width. A peak (a cell above SPOT_ABOVE and above its neighbours) is a
+tile; its outline goes on to the same halves, pips, verifier and doubt as the finder's.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+MODEL = Path(__file__).with_name("models") / "spotter.onnx"
+SPOT_SIDE = 768
+"""The photo is looked at scaled to this long side."""
+SPOT_STRIDE = 4
+"""One map cell per SPOT_STRIDE x SPOT_STRIDE pixels of what the network looks at."""
+ALIGN = 32
+"""The network halves the picture five times: what it looks at is padded to a multiple."""
+SPOT_ABOVE = 0.3
+"""A peak with a smaller chance than this is not taken for a tile."""
+
+
+def looked_at(image: np.ndarray, side: int = SPOT_SIDE) -> tuple[np.ndarray, float]:
+    """The photo scaled to ``side`` on its long side and padded to a multiple of ALIGN
+    (the padding repeats the edge), as the network takes it; and the scale used."""
+    height, width = image.shape[:2]
+    scale = side / max(height, width)
+    size = (max(1, round(width * scale)), max(1, round(height * scale)))
+    interpolation = cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR
+    small = cv2.resize(image, size, interpolation=interpolation)
+    pad_y, pad_x = -size[1] % ALIGN, -size[0] % ALIGN
+    return cv2.copyMakeBorder(small, 0, pad_y, 0, pad_x, cv2.BORDER_REPLICATE), scale
+
+
+def network_input(small: np.ndarray) -> np.ndarray:
+    """1 x 3 x H x W, the picture scaled to its own mean and spread of brightness."""
+    picture = small.astype(np.float32)
+    picture = (picture - picture.mean()) / (picture.std() + 8.0)
+    return np.ascontiguousarray(picture.transpose(2, 0, 1)[None])
+
+
+@cache
+def _model(path: Path = MODEL) -> cv2.dnn.Net:
+    return cv2.dnn.readNetFromONNX(str(path))
+
+
+def spots(image: np.ndarray, side: int = SPOT_SIDE) -> tuple[np.ndarray, float]:
+    """The network's five maps for the photo (peaks, cos 2a, sin 2a, log length, log width)
+    and the scale it was looked at."""
+    small, scale = looked_at(image, side)
+    model = _model(MODEL)
+    model.setInput(network_input(small))
+    return model.forward()[0], scale
+
+
+def spot(image: np.ndarray, side: int = SPOT_SIDE) -> list[tuple[np.ndarray, float]]:
+    """Every tile the spotter sees: its outline (4x2 photo px: end A's two corners, then
+    end B's, going round) and the chance of its peak."""
+    maps, scale = spots(image, side)
+    peaks = maps[0]
+    tallest = cv2.dilate(peaks, np.ones((3, 3), np.uint8))
+    ys, xs = np.nonzero((peaks >= tallest) & (peaks > SPOT_ABOVE))
+    found = []
+    for y, x in zip(ys, xs, strict=True):
+        # the peak's neighbourhood, weighted by its chances: a steadier reading than one cell
+        y0, x0 = max(0, y - 1), max(0, x - 1)
+        weights = peaks[y0 : y + 2, x0 : x + 2]
+        weights = weights / weights.sum()
+        cos2, sin2, log_length, log_width = (maps[1:5, y0 : y + 2, x0 : x + 2] * weights).sum(
+            axis=(1, 2)
+        )
+        cells_y, cells_x = np.mgrid[y0 : y0 + weights.shape[0], x0 : x0 + weights.shape[1]]
+        centre = (
+            float(((cells_x + 0.5) * weights).sum() * SPOT_STRIDE),
+            float(((cells_y + 0.5) * weights).sum() * SPOT_STRIDE),
+        )
+        angle = np.degrees(np.arctan2(sin2, cos2) / 2)
+        length, width = np.exp(log_length) * SPOT_STRIDE, np.exp(log_width) * SPOT_STRIDE
+        corners = cv2.boxPoints((centre, (float(length), float(width)), float(angle)))
+        found.append((ends_first(corners / scale), float(peaks[y, x])))
+    return found
+
+
+def ends_first(corners: np.ndarray) -> np.ndarray:
+    """A rectangle's corners ordered as the other stages take them: the two at one short
+    end, then the two at the other, going round."""
+    c = np.asarray(corners, np.float32)
+    if np.linalg.norm(c[0] - c[1]) > np.linalg.norm(c[1] - c[2]):
+        c = c[[1, 2, 3, 0]]
+    return c
