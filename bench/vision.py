@@ -34,7 +34,7 @@ sys.path.insert(0, str(ROOT))
 import cv2  # noqa: E402
 
 from training.realsets import LabelledPhoto, all_photos  # noqa: E402
-from vision import counter, load_photo, recognise, verify  # noqa: E402
+from vision import counter, load_photo, recognise, spot, verify  # noqa: E402
 from vision.synth import render  # noqa: E402
 
 FOLDS = ROOT / ".cache" / "folds"
@@ -221,7 +221,7 @@ def main() -> None:
             for miss in tally.misses:
                 print(f"  {tally.name}: {miss}")
     print(f"peak memory {real_mb:.0f} MB reading the real photos (up to 12 MP)")
-    for name, stage in LEARNED.items():
+    for name, stage in {"spotter": spot, **LEARNED}.items():
         print(f"{name} model {stage.MODEL.stat().st_size / 1e6:.2f} MB")
 
 

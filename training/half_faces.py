@@ -1,5 +1,6 @@
 """Halves drawn on their own, with pips laid out every way sets lay them out and more: a
-standard 3x3 grid, rows of two or three columns, pips scattered at random. The rendered
+standard 3x3 grid, rows of two or three columns, a frame round the edge, pips scattered at
+random. The rendered
 tables (vision/world.py) use one arrangement per count, and real sets differ (a nine in
 four rows of a double-12 set, say), so a counter trained on those alone learns patterns, not
 pips. These make it count, with pips from small to as big as a double-six set's."""
@@ -12,7 +13,7 @@ import numpy as np
 from vision.thresholds import COUNT_PATCH, HALF_SIZE
 from vision.world_tiles import pip_layout
 
-LOOKS = 2
+LOOKS = 3
 """Bumped when the drawing changes, so cached halves are drawn anew."""
 
 FACES = ((225, 238, 245), (240, 240, 240), (200, 225, 235), (30, 30, 30), (60, 40, 120))
@@ -53,13 +54,20 @@ def _layout(rng, pips: int) -> np.ndarray:
 
 
 def _rows(rng, pips: int) -> np.ndarray:
-    """Rows of two or three columns, filled from the outer columns in."""
+    """Rows of two or three columns, filled from the outer columns in, or round the edge
+    first (a frame: the middle column's pips at its ends, as many sets print a ten)."""
     columns = 2 if pips <= 8 and rng.random() < 0.4 else 3
     rows = max(2, int(np.ceil(pips / columns)) + int(rng.integers(0, 2)))
     xs = np.linspace(0.2, 0.8, columns)
     ys = np.linspace(0.16, 0.84, rows)
     cells = [(x, y) for y in ys for x in xs]
-    order = sorted(range(len(cells)), key=lambda i: (abs(cells[i][0] - 0.5) < 0.1, rng.random()))
+    frame = rng.random() < 0.4
+
+    def inner(x: float, y: float) -> bool:
+        middle = abs(x - 0.5) < 0.1
+        return middle and (not frame or ys[0] < y < ys[-1])
+
+    order = sorted(range(len(cells)), key=lambda i: (inner(*cells[i]), rng.random()))
     return np.array([cells[i] for i in order[:pips]], np.float64)
 
 

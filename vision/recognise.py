@@ -32,6 +32,8 @@ from vision.thresholds import (
     DARK,
     DARK_SHARE,
     FAINT_MIN_CONFIDENCE,
+    LOOK_AGAIN_MOST,
+    LOOK_AGAIN_PEAK,
     LOOK_AGAIN_ROOM,
     LOOK_AGAIN_SIDE,
     LOW_CONFIDENCE,
@@ -95,23 +97,29 @@ def propose(image: np.ndarray, sides: tuple[int | None, ...] = (None,)) -> Propo
 def spotted(
     image: np.ndarray, found: list[Candidate], sides: tuple[int, ...] = SPOT_SIDES
 ) -> tuple[list[Candidate], list[np.ndarray]]:
-    """The tiles the spotter sees (at each of ``sides``) that no outline in ``found``
-    covers, each looked for again by the finder on a piece of the photo round it, scaled
-    to the tile's size. The outlines traced so; and the middles of the tiles the spotter is
-    sure of where none was. The spotter's own rectangles are too rough to count pips in:
-    a tile read from one was wrong more often than right on rendered tables."""
+    """The tiles the spotter sees (at each of ``sides``, LOOK_AGAIN_PEAK or surer) that no
+    outline in ``found`` covers, looked for again by the finder on a piece of the photo
+    round each, scaled to the tile's size (the surest LOOK_AGAIN_MOST of them). The outlines
+    traced so (round any of the spotted middles: one look often traces a missed tile's
+    neighbours too); and the middles of the tiles the spotter is sure of (UNTRACED_PEAK)
+    where none was. The spotter's own
+    rectangles are too rough to count pips in: a tile read from one was wrong more often
+    than right on rendered tables."""
+    spots = [s for side in sides for s in spot.spot(image, side) if s[1] >= LOOK_AGAIN_PEAK]
+    spots.sort(key=lambda s: -s[1])
+    middles = [corners.mean(axis=0) for corners, _ in spots]
     traced: list[Candidate] = []
     untraced = []
-    for side in sides:
-        for corners, chance in spot.spot(image, side):
-            middle = corners.mean(axis=0)
-            if any(_inside(middle, c.corners) for c in found + traced):
-                continue
-            again = _look_again(image, corners)
-            if again is not None:
-                traced.append(again)
-            elif chance >= UNTRACED_PEAK:
-                untraced.append(middle)
+    looks = 0
+    for (corners, chance), middle in zip(spots, middles, strict=True):
+        if any(_inside(middle, c.corners) for c in found + traced):
+            continue
+        if looks < LOOK_AGAIN_MOST:
+            looks += 1
+            looked = _look_again(image, corners)
+            traced += [c for c in looked if any(_inside(m, c.corners) for m in middles)]
+        if chance >= UNTRACED_PEAK and not any(_inside(middle, c.corners) for c in traced):
+            untraced.append(middle)
     return traced, untraced
 
 
@@ -119,11 +127,11 @@ def _inside(point: np.ndarray, corners: np.ndarray) -> bool:
     return cv2.pointPolygonTest(np.float32(corners), (float(point[0]), float(point[1])), False) >= 0
 
 
-def _look_again(image: np.ndarray, corners: np.ndarray) -> Candidate | None:
-    """The finder's outline of the tile the spotter saw at ``corners``, on a piece of the
-    photo LOOK_AGAIN_ROOM times the tile's length across, scaled so the piece is
-    LOOK_AGAIN_SIDE px, or on its negative: the outline round the spotter's middle whose
-    own middle is nearest it."""
+def _look_again(image: np.ndarray, corners: np.ndarray) -> list[Candidate]:
+    """The finder's outlines (in photo pixels) on a piece of the photo round the tile the
+    spotter saw at ``corners``, LOOK_AGAIN_ROOM times its length across, scaled to
+    LOOK_AGAIN_SIDE px; or on the piece's negative, when it is dark and the photo itself
+    gave no outline round the spotter's middle."""
     middle = corners.mean(axis=0)
     length = max(np.linalg.norm(corners[0] - corners[3]), np.linalg.norm(corners[0] - corners[1]))
     half = LOOK_AGAIN_ROOM * length / 2
@@ -131,17 +139,14 @@ def _look_again(image: np.ndarray, corners: np.ndarray) -> Candidate | None:
     x0, y0 = int(max(0, middle[0] - half)), int(max(0, middle[1] - half))
     x1, y1 = int(min(width, middle[0] + half)), int(min(height, middle[1] + half))
     if x1 - x0 < 16 or y1 - y0 < 16:
-        return None
+        return []
     piece = image[y0:y1, x0:x1]
-    for negative in (False, True):  # a black tile is found on the negative
-        looked = find_candidates(cv2.bitwise_not(piece) if negative else piece, LOOK_AGAIN_SIDE)
-        near = [c for c in looked if _inside(middle - (x0, y0), c.corners)]
-        if near:
-            break
-    else:
-        return None
-    best = min(near, key=lambda c: np.linalg.norm(c.corners.mean(axis=0) + (x0, y0) - middle))
-    return replace(best, corners=np.float32(best.corners + (x0, y0)), light_on_dark=negative)
+    looked = find_candidates(piece, LOOK_AGAIN_SIDE)
+    missed = not any(_inside(middle - (x0, y0), c.corners) for c in looked)
+    if missed and _dark_share(piece) > DARK_SHARE:  # a black tile is found on the negative
+        negative = find_candidates(cv2.bitwise_not(piece), LOOK_AGAIN_SIDE)
+        looked += [replace(c, light_on_dark=True) for c in negative]
+    return [replace(c, corners=np.float32(c.corners + (x0, y0))) for c in looked]
 
 
 def _at_sides(image: np.ndarray, sides: tuple[int | None, ...]) -> list[Candidate]:

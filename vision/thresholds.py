@@ -84,6 +84,15 @@ SPOT_SIDES = (768,)
 to 110 px wide at 768; the tiles of a few-tile photo are bigger than it can take in there,
 and at half the size they fit."""
 
+LOOK_AGAIN_PEAK = 0.4
+"""Only a spotter's peak this sure is looked at again (each look costs a search of its own):
+on rendered tables (seeds 910000-910039) the peaks below it gave 3 of 28 traced tiles."""
+
+LOOK_AGAIN_MOST = 8
+"""At most this many looks again per photo, the surest peaks first: one costs about as much
+as a tenth to a half of the finder's look at the whole photo. The sure peaks left over ask
+for a check instead."""
+
 LOOK_AGAIN_ROOM = 1.6
 """A tile the spotter sees and the finder missed is looked for again on a square piece of
 the photo this many times the tile's length across,"""

