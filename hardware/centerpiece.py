@@ -12,8 +12,9 @@ rule systemd/99-centerpiece.rules names it /dev/centerpiece. Then::
 
 The driver owns the port on its own thread: callers never block (commands go through a
 bounded queue), an unplugged centerpiece is reopened with backoff, and health() says how the
-link is doing. on_button(gesture) and on_knock(sensor, strength) run on the driver's thread;
-hand them to your own queue. The protocol is in docs/protocol.md.
+link is doing; wait_for(condition, timeout) waits for it to change. on_button(gesture) and
+on_knock(sensor, strength) run on the driver's thread; hand them to your own queue. The
+protocol is in docs/protocol.md.
 """
 
 from __future__ import annotations
@@ -107,6 +108,7 @@ class Centerpiece:
         self._volume = volume
         self._clock = clock
         self._lock = threading.Lock()
+        self._changed = threading.Condition()  # never taken while holding _lock
         self._stats = _Stats()
         self._commands: queue.Queue[Outgoing] = queue.Queue(maxsize=QUEUE_SIZE)
         self._closing = threading.Event()
@@ -180,6 +182,13 @@ class Centerpiece:
     def connected(self) -> bool:
         return self._connected.is_set()
 
+    def wait_for(self, condition: Callable[[], object], timeout: float) -> bool:
+        """Wait until ``condition()`` holds, asked again each time the driver's state changes
+        (connected or lost, a heartbeat acked, a new problem or count in health(), a button
+        or knock handed to the callbacks); False if ``timeout`` seconds pass first."""
+        with self._changed:
+            return bool(self._changed.wait_for(condition, timeout))
+
     def wait_connected(self, timeout: float) -> None:
         """Block until the centerpiece said HELLO; raise CenterpieceNotConnected after timeout."""
         if not self._connected.wait(timeout):
@@ -235,10 +244,17 @@ class Centerpiece:
     def _count(self, name: str, amount: int = 1) -> None:
         with self._lock:
             setattr(self._stats, name, getattr(self._stats, name) + amount)
+        self._tell_waiters()
+
+    def _tell_waiters(self) -> None:
+        """The driver's state changed: wait_for() asks its condition again."""
+        with self._changed:
+            self._changed.notify_all()
 
     def _set_problem(self, problem: str | None, *, warn: bool = True) -> None:
         with self._lock:
             self._problem = problem
+        self._tell_waiters()
         if problem is None:
             self._last_warned = None
         elif warn and problem != self._last_warned:  # once, not on every retry
@@ -314,6 +330,7 @@ class Centerpiece:
         if not self._closing.is_set():
             self._last_loss = problem
             self._set_problem(problem)
+        self._tell_waiters()
 
     def _close_port(self) -> None:
         port, self._serial = self._serial, None
@@ -343,6 +360,7 @@ class Centerpiece:
             self._ever_connected = True
         self._last_warned = None
         self._connected.set()
+        self._tell_waiters()
         log.info("centerpiece on %s: %s, %d sounds", self.port, firmware, sounds)
         if self._volume is not None:  # the hub forgets its volume when it resets
             try:
@@ -355,6 +373,7 @@ class Centerpiece:
     def _heartbeat_acked(self) -> None:
         with self._lock:
             self._last_heartbeat_ack = self._clock()
+        self._tell_waiters()
 
     def _call(self, callback: Callable[..., object] | None, *args: object) -> None:
         if callback is None:
@@ -363,6 +382,7 @@ class Centerpiece:
             callback(*args)
         except Exception:
             log.exception("centerpiece callback %r failed", callback)
+        self._tell_waiters()
 
 
 class _LinkEvents:
