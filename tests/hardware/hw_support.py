@@ -1,4 +1,4 @@
-"""Helpers for the hardware tests: polling with a deadline, and a raw end of the serial line."""
+"""Helpers for the hardware tests: a raw end of the serial line."""
 
 from __future__ import annotations
 
@@ -8,16 +8,6 @@ import time
 from collections.abc import Callable
 
 from hardware import protocol as p
-
-
-def wait_until(condition: Callable[[], object], timeout: float, step: float = 0.005) -> bool:
-    """Poll ``condition`` until it is true or ``timeout`` passes."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if condition():
-            return True
-        time.sleep(step)
-    return bool(condition())
 
 
 class Wire:

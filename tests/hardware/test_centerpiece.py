@@ -5,7 +5,6 @@ from __future__ import annotations
 import threading
 
 import pytest
-from hw_support import wait_until
 
 from hardware import protocol as p
 from hardware.centerpiece import (
@@ -56,7 +55,7 @@ def test_a_lost_ack_is_made_good_by_retransmission_and_plays_once(sim, centerpie
     duplicates = sim.hub.counters["duplicates"]
     sim.hub.sounder.pwm.notes.clear()
     # Just after a heartbeat was acked, the next ACK the hub sends is the PLAY's.
-    assert wait_until(lambda: (centerpiece.health().last_heartbeat_ack or 9) < 0.1, 1.5)
+    assert centerpiece.wait_for(lambda: (centerpiece.health().last_heartbeat_ack or 9) < 0.1, 1.5)
     sim.lose_frames(1, frame_type=p.ACK)
     receipt = centerpiece.play("rooster")
     assert receipt.wait(1.0)
@@ -74,7 +73,7 @@ def test_a_lost_ack_is_made_good_by_retransmission_and_plays_once(sim, centerpie
 def test_button_and_knock_reach_the_callbacks(sim, centerpiece, heard):
     sim.press_button(0.08)
     sim.knock(strength=12000)
-    assert wait_until(lambda: len(heard) == 2, 1.5)
+    assert centerpiece.wait_for(lambda: len(heard) == 2, 1.5)
     assert ("button", "press") in heard
     knocks = [h for h in heard if h[0] == "knock"]
     assert knocks and knocks[0][1] == 0 and 9000 <= knocks[0][2] <= 12000
@@ -99,7 +98,7 @@ def test_heartbeats_keep_the_hub_in_its_session(sim, centerpiece, table_clock):
     assert centerpiece.play("chugging", repeat=0).wait(1.0)
     for _ in range(4):  # 4 s, longer than the hub's session lasts without a heartbeat
         table_clock.skip(1.0)  # the next heartbeat is due
-        assert wait_until(lambda: centerpiece.health().last_heartbeat_ack < 0.5, 1.0)
+        assert centerpiece.wait_for(lambda: centerpiece.health().last_heartbeat_ack < 0.5, 1.0)
     assert sim.playing and sim.in_session
 
 
@@ -110,9 +109,9 @@ def test_unplug_and_replug_recover(tmp_path, escaped_exceptions):
     with Centerpiece(str(port)) as driver:
         driver.wait_connected(2.0)
         first.close()  # pulled out
-        assert wait_until(lambda: not driver.connected, 1.0)
+        assert driver.wait_for(lambda: not driver.connected, 1.0)
         assert driver.play("whistle").outcome == "not connected"  # refused at once
-        assert wait_until(lambda: "no such port" in (driver.health().problem or ""), 5.0)
+        assert driver.wait_for(lambda: "no such port" in (driver.health().problem or ""), 5.0)
         with SimulatedCenterpiece(link_path=port) as second:  # plugged back in
             driver.wait_connected(10.0)
             assert driver.play("whistle").wait(1.0)
@@ -125,7 +124,7 @@ def test_unplug_and_replug_recover(tmp_path, escaped_exceptions):
 def test_a_missing_port_is_named_and_nothing_raises_until_asked(tmp_path):
     missing = str(tmp_path / "no-centerpiece")
     with Centerpiece(missing) as driver:
-        assert wait_until(
+        assert driver.wait_for(
             lambda: driver.health().problem and "no such port" in driver.health().problem, 1.0
         )
         receipt = driver.play("whistle")
@@ -136,7 +135,7 @@ def test_a_missing_port_is_named_and_nothing_raises_until_asked(tmp_path):
 
 def test_the_port_is_opened_exclusively(sim, centerpiece):
     with Centerpiece(sim.port) as second:
-        assert wait_until(lambda: "in use" in (second.health().problem or ""), 1.0)
+        assert second.wait_for(lambda: "in use" in (second.health().problem or ""), 1.0)
         assert not second.connected
     assert centerpiece.play("whistle").wait(1.0)
 
@@ -154,14 +153,14 @@ def test_a_new_host_gets_hello_from_a_hub_still_in_an_old_session(sim, table_clo
     with Centerpiece(sim.port, clock=table_clock.monotonic) as old:
         old.wait_connected(2.0)
         # every HELLO acked and done with, heartbeats flowing
-        assert wait_until(lambda: old.health().last_heartbeat_ack is not None, 3.0)
+        assert old.wait_for(lambda: old.health().last_heartbeat_ack is not None, 3.0)
     # The hub never reset and still thinks the old host is there: it acks the new host's
     # heartbeats but says no HELLO until that session has timed out (3 s of silence).
     with Centerpiece(sim.port, clock=table_clock.monotonic) as new:
-        assert wait_until(lambda: new.health().last_heartbeat_ack is not None, 2.0)
+        assert new.wait_for(lambda: new.health().last_heartbeat_ack is not None, 2.0)
         assert not new.connected
         table_clock.skip(4.0)  # past the new host's patience (2 s): it falls quiet
-        assert wait_until(
+        assert new.wait_for(
             lambda: new.connected or "old session" in (new.health().problem or ""), 1.0
         )
         table_clock.skip(4.0)  # its quiet time, and the hub's old session is over
@@ -196,5 +195,5 @@ def test_firmware_speaking_another_protocol_version_is_refused_and_named(fake_hu
         wire.send(p.Frame(0, p.HELLO, bytes([2, 5]) + b"centerpiece 2.0.0"))
         refusal = wire.receive(1.0, lambda f: f.type in (p.ACK, p.NAK))
         assert refusal == p.nak(0, p.OUT_OF_RANGE)
-        assert wait_until(lambda: "protocol version 2" in (driver.health().problem or ""), 1.0)
+        assert driver.wait_for(lambda: "protocol version 2" in (driver.health().problem or ""), 1.0)
         assert not driver.connected

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 
-from hw_support import Wire, wait_until
+from hw_support import Wire
 
 from hardware import protocol as p
 from hardware.centerpiece import Centerpiece
@@ -156,7 +156,7 @@ def test_host_driver_survives_and_answers_10000_bad_frames(fake_hub_line, escape
         assert heartbeat is not None
         wire.send(p.ack(heartbeat.seq))
         wire.send(p.Frame(200, p.HELLO, bytes([1, 5]) + b"fuzz hub"))
-        assert wait_until(lambda: host.connected, 1.0)
+        assert host.wait_for(lambda: host.connected, 1.0)
         wire.receive(1.0, lambda f: f.type == p.ACK)
         heartbeats = [0]
 
