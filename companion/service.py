@@ -81,6 +81,7 @@ class Companion(ScoringDesk):
         self._listeners: list[Listener] = []
         self._thread: threading.Thread | None = None
         self._stopping = threading.Event()
+        self._changed = threading.Condition()
         self.heartbeat = time.monotonic()
         self._dice = random.SystemRandom()  # fair and unpredictable; each roll is an event
         self._resume()
@@ -102,6 +103,13 @@ class Companion(ScoringDesk):
 
     def state(self) -> dict[str, Any]:
         return self._state
+
+    def wait_for(self, condition: Callable[[], object], timeout: float) -> bool:
+        """Wait until ``condition()`` holds, asked again after each committed event (once every
+        listener, the seat LEDs among them, has heard it) and each change of state without
+        one; False if ``timeout`` seconds pass first."""
+        with self._changed:
+            return bool(self._changed.wait_for(condition, timeout))
 
     def seat_of_phone(self, phone: str) -> int | None:
         """The seat (from 0) ``phone`` holds in the game in play, if any. Safe from any
@@ -188,6 +196,7 @@ class Companion(ScoringDesk):
                 listener(announcement)
             except Exception:  # an LED or a phone must never stop the game
                 log.exception("a listener failed on %s", entry.type)
+        self._tell_waiters()
         return events
 
     def _storage_failed(self, error: StoreError) -> None:
@@ -201,6 +210,12 @@ class Companion(ScoringDesk):
                 listener(self._state)
             except Exception:
                 log.exception("a state listener failed")
+        self._tell_waiters()
+
+    def _tell_waiters(self) -> None:
+        """The state changed: wait_for() asks its condition again."""
+        with self._changed:
+            self._changed.notify_all()
 
     # --- commands ----------------------------------------------------------------------
     def _do_NewGame(self, cmd: c.NewGame) -> list[Event]:

@@ -44,6 +44,12 @@ def test_seat_gestures_move_the_turn_place_markers_and_tap(companion):
     assert companion.state()["last_tile"] == [third + 1]
 
 
+def test_wait_for_looks_again_when_the_companion_has_committed_an_event(companion):
+    companion.submit(c.NewGame("mexican-train", ["Ann", "Bob", "Cy"]))  # does not wait
+    assert companion.wait_for(lambda: companion.state()["phase"] == "playing", 5.0)
+    assert not companion.wait_for(lambda: companion.state()["phase"] == "over", 0.05)
+
+
 def everyone_takes_a_first_turn(send, comp, players):
     """Front Porch: once everyone has had a turn, going out ends the round at once."""
     for _ in range(players):
