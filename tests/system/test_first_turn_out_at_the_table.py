@@ -2,7 +2,6 @@
 centerpiece firmware behind a pseudo-terminal, the event log on disk, and a restart half-way
 through the others' first turns."""
 
-import time
 from dataclasses import replace
 
 import pytest
@@ -16,13 +15,7 @@ from hardware.protocol import SOUNDS
 ANA, BOB, CY = 1, 2, 3  # seat numbers, as on the table
 
 
-def wait_until(condition, seconds=10.0):
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if condition():
-            return True
-        time.sleep(0.01)
-    return False
+WAIT_S = 10.0
 
 
 class Ears:
@@ -45,8 +38,13 @@ class Ears:
     def __exit__(self, *exc_info) -> None:
         del self.sounder.play
 
-    def quiet(self) -> bool:
-        return not self.centerpiece.playing
+    def hear(self, *sounds: str) -> bool:
+        """Wait until the centerpiece has played just ``sounds``, in order, and fallen quiet;
+        False after WAIT_S (then ``heard`` says what it played)."""
+        centerpiece = self.centerpiece
+        return centerpiece.wait_for(
+            lambda: self.heard == list(sounds) and not centerpiece.playing, WAIT_S
+        )
 
 
 @pytest.fixture
@@ -70,34 +68,42 @@ def whose_turn(table) -> str | None:
     return turn and turn["player"]
 
 
+def told(table, condition) -> bool:
+    """Wait until ``condition`` holds after an event the companion committed (by then the
+    seats' LEDs show it)."""
+    return table.companion.wait_for(condition, WAIT_S)
+
+
 @pytest.mark.slow  # a round on mock pins, a pty and a restart
 def test_the_table_plays_the_others_first_turns_after_a_first_turn_out(config):
     with open_table(config) as table:
-        table.companion.call(c.NewGame("mexican-train", ["Ana", "Bob", "Cy"], starter=ANA - 1))
-        assert wait_until(lambda: lit(table, ANA))
-        assert wait_until(lambda: not table.simulated_centerpiece.playing)
+        with Ears(table.simulated_centerpiece) as ears:
+            new_game = c.NewGame("mexican-train", ["Ana", "Bob", "Cy"], starter=ANA - 1)
+            table.companion.call(new_game)
+            assert lit(table, ANA)  # answered after the LEDs were set
+            assert ears.hear("whistle", "chugging", "clickety-clack"), ears.heard
         with Ears(table.simulated_centerpiece) as ears:
             press_gesture(table.seats, ANA, "out")
-            assert wait_until(lambda: whose_turn(table) == "Bob")
-            assert wait_until(lambda: lit(table, BOB) and not lit(table, ANA))
-            assert wait_until(ears.quiet) and ears.heard == ["clickety-clack"]  # no whistle yet
+            assert told(table, lambda: whose_turn(table) == "Bob")
+            assert lit(table, BOB) and not lit(table, ANA)
+            assert ears.hear("clickety-clack"), ears.heard  # no whistle yet
             press_gesture(table.seats, BOB, "press")
-            assert wait_until(lambda: whose_turn(table) == "Cy")
-            assert wait_until(lambda: lit(table, CY) and not lit(table, BOB))
+            assert told(table, lambda: whose_turn(table) == "Cy")
+            assert lit(table, CY) and not lit(table, BOB)
         before = table.companion.state()
 
     with open_table(config) as table:  # the plug was pulled; the log is replayed
         assert table.companion.state()["turn"] == before["turn"]
         assert table.companion.state()["out_on_first_turn"] == {"out": [ANA], "to_play": [CY]}
-        assert wait_until(lambda: lit(table, CY) and not lit(table, ANA) and not lit(table, BOB))
-        assert wait_until(lambda: not table.simulated_centerpiece.playing)
+        assert lit(table, CY) and not lit(table, ANA) and not lit(table, BOB)  # shown at start
         with Ears(table.simulated_centerpiece) as ears:
             press_gesture(table.seats, CY, "press")
-            assert wait_until(lambda: table.companion.state()["phase"] == "scoring")
-            assert wait_until(lambda: "whistle" in ears.heard)  # the round is won
+            assert told(table, lambda: table.companion.state()["phase"] == "scoring")
+            # the round is won
+            assert ears.centerpiece.wait_for(lambda: "whistle" in ears.heard, WAIT_S)
         # the whistle goes out as the round ends; Ana's 0 is written just after it
-        assert wait_until(lambda: table.companion.state()["rounds"][0]["scores"][0] == 0)
+        assert told(table, lambda: table.companion.state()["rounds"][0]["scores"][0] == 0)
         state = table.companion.state()
         assert state["rounds"][0]["scores"] == [0, None, None]
         assert state["scoring"]["waiting"] == [BOB, CY]
-        assert wait_until(lambda: table.seats.showing(BOB) == "photo")  # Bob lays his hand first
+        assert table.seats.showing(BOB) == "photo"  # Bob lays his hand first
