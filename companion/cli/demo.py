@@ -76,12 +76,15 @@ class Demo:
             time.sleep(seconds / self.speed)
 
     def wait_for(self, what: str, predicate, seconds: float = WAIT_S) -> dict:
-        deadline = time.monotonic() + seconds
-        while time.monotonic() < deadline:
-            state = self.companion.state()
-            if predicate(state):
-                return state
-            time.sleep(0.002)
+        """The companion's state once ``predicate`` holds for it, asked after each event."""
+        seen = {}
+
+        def holds() -> bool:
+            seen["state"] = self.companion.state()
+            return bool(predicate(seen["state"]))
+
+        if self.companion.wait_for(holds, seconds):
+            return seen["state"]
         raise CompanionError(f"the demo stalled waiting for {what}; please report this")
 
     def gesture(self, seat: int, gesture: str) -> None:
