@@ -74,8 +74,8 @@ class RoundEndedEntry(Entry):
 
 
 @dataclass(frozen=True, slots=True)
-class ScoreEntry(Entry):
-    """A score on the pad, or a correction when its cell is filled (``why`` says why)."""
+class _PadCellEntry(Entry):
+    """A number for ``seat`` in ``round``, ``by`` whom, ``why`` when it corrects one."""
 
     round: int
     seat: int
@@ -83,19 +83,19 @@ class ScoreEntry(Entry):
     by: str
     why: str = ""
     at: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreEntry(_PadCellEntry):
+    """A score on the pad, or a correction when its cell is filled (``why`` says why)."""
+
     type: ClassVar[str] = "score"
 
 
 @dataclass(frozen=True, slots=True)
-class HandScoredEntry(Entry):
+class HandScoredEntry(_PadCellEntry):
     """A hand counted (``value`` pips) in a game whose pad counts win tokens."""
 
-    round: int
-    seat: int
-    value: int
-    by: str
-    why: str = ""
-    at: str = ""
     type: ClassVar[str] = "hand_scored"
 
 

@@ -253,7 +253,6 @@ def train(photos, seed: int, steps: int, out: Path, every: int = 250) -> dict:
             _export(net, out.with_suffix(f".step{step + 1}.onnx"))
             net.train()
     _export(net, out)
-    torch.save(net.state_dict(), out.with_suffix(".pt"))
     return {"photos": len(photos), "steps": steps, "bytes": out.stat().st_size}
 
 
