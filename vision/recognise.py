@@ -26,18 +26,21 @@ from vision.reading import (
     Recognition,
 )
 from vision.slant import level, measure_slant, near_side, to_working
+from vision.snap import snap
 from vision.thresholds import (
     CLOSE_UP_SIDE,
     CLOSE_UP_SPOT_SIDE,
     DARK,
     DARK_SHARE,
     FAINT_MIN_CONFIDENCE,
+    FINDER_SIDES,
     LOOK_AGAIN_MOST,
     LOOK_AGAIN_PEAK,
     LOOK_AGAIN_ROOM,
     LOOK_AGAIN_SIDE,
     LOW_CONFIDENCE,
     SAME_TILE,
+    SNAPPED_SURE,
     SPOT_SIDES,
     UNTRACED_PEAK,
 )
@@ -77,9 +80,9 @@ class Proposed:
     round: a tile that may be missing."""
 
 
-def propose(image: np.ndarray, sides: tuple[int | None, ...] = (None,)) -> Proposed:
-    """Every outline. ``sides``: the working sizes looked at (None: the usual one); the
-    negative too when the photo is dark."""
+def propose(image: np.ndarray, sides: tuple[int | None, ...] = FINDER_SIDES) -> Proposed:
+    """Every outline. ``sides``: the working sizes looked at (None: WORK_SIDE); the negative
+    too when the photo is dark."""
     candidates = _at_sides(image, sides)
     if _dark_share(image) > DARK_SHARE:
         negative = _at_sides(cv2.bitwise_not(image), sides)
@@ -118,9 +121,26 @@ def spotted(
             looks += 1
             looked = _look_again(image, corners)
             traced += [c for c in looked if any(_inside(m, c.corners) for m in middles)]
-        if chance >= UNTRACED_PEAK and not any(_inside(middle, c.corners) for c in traced):
+        if any(_inside(middle, c.corners) for c in traced):
+            continue
+        snapped = _snapped(image, corners)
+        if snapped is not None:
+            traced.append(snapped)
+        elif chance >= UNTRACED_PEAK:
             untraced.append(middle)
     return traced, untraced
+
+
+def _snapped(image: np.ndarray, corners: np.ndarray) -> Candidate | None:
+    """The spotted tile snapped onto its edges and read, when both halves read surely."""
+    outline = snap(image, corners)
+    halves = counter.read(list(split_halves(image, outline)))
+    if min(half.confidence for half in halves) < SNAPPED_SURE:
+        return None
+    # no divider was traced: the counted pips alone say how sure the reading is
+    return Candidate(
+        corners=outline, halves=(halves[0], halves[1]), divider_contrast=60.0, faint=False
+    )
 
 
 def _inside(point: np.ndarray, corners: np.ndarray) -> bool:
