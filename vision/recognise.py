@@ -82,10 +82,10 @@ class Proposed:
 
 def propose(image: np.ndarray, sides: tuple[int | None, ...] = FINDER_SIDES) -> Proposed:
     """Every outline. ``sides``: the working sizes looked at (None: WORK_SIDE); the negative
-    too when the photo is dark."""
+    too, at the first of them, when the photo is dark."""
     candidates = _at_sides(image, sides)
-    if _dark_share(image) > DARK_SHARE:
-        negative = _at_sides(cv2.bitwise_not(image), sides)
+    if _dark_share(image) > DARK_SHARE:  # black tiles; the usual size alone reads as many
+        negative = _at_sides(cv2.bitwise_not(image), sides[:1])
         candidates += [replace(c, light_on_dark=True) for c in negative]
     traced, untraced = spotted(image, candidates)
     candidates += traced
