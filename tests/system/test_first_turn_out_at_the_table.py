@@ -106,4 +106,5 @@ def test_the_table_plays_the_others_first_turns_after_a_first_turn_out(config):
         state = table.companion.state()
         assert state["rounds"][0]["scores"] == [0, None, None]
         assert state["scoring"]["waiting"] == [BOB, CY]
-        assert table.seats.showing(BOB) == "photo"  # Bob lays his hand first
+        # Bob lays his hand first: his LED says so once the seats have heard the round end
+        assert told(table, lambda: table.seats.showing(BOB) == "photo")
