@@ -1,7 +1,8 @@
 """The recogniser: find tiles -> split halves -> count pips -> verify -> doubt -> score.
 
 find      vision/find.py, vision/outline.py, vision/slant.py: outlines round dividers;
-          vision/spot.py: outlines where a learned model sees tiles' middles
+          vision/spot.py: where a learned model sees tiles' middles, and
+          vision/refine.py: a learned model's outlines round them and round the finder's
 halves    vision/halves.py: each outline's two halves as square patches
 pips      vision/counter.py: the pips on each half, counted by a learned model
 verify    vision/verify.py: a learned model throws out outlines that are not tiles
@@ -16,7 +17,7 @@ import cv2
 import numpy as np
 
 from companion.tiles import Tile
-from vision import counter, doubt, spot, verify
+from vision import counter, doubt, refine, spot, verify
 from vision.find import find_tiles, working_copy
 from vision.halves import split_halves
 from vision.reading import (
@@ -26,7 +27,6 @@ from vision.reading import (
     Recognition,
 )
 from vision.slant import level, measure_slant, near_side, to_working
-from vision.snap import snap
 from vision.thresholds import (
     CLOSE_UP_SIDE,
     CLOSE_UP_SPOT_SIDE,
@@ -34,14 +34,11 @@ from vision.thresholds import (
     DARK_SHARE,
     FAINT_MIN_CONFIDENCE,
     FINDER_SIDES,
-    LOOK_AGAIN_MOST,
-    LOOK_AGAIN_PEAK,
-    LOOK_AGAIN_ROOM,
-    LOOK_AGAIN_SIDE,
     LOW_CONFIDENCE,
+    REFINED_SURE,
     SAME_TILE,
-    SNAPPED_SURE,
     SPOT_SIDES,
+    SPOTTED_PEAK,
     UNTRACED_PEAK,
 )
 
@@ -76,19 +73,22 @@ class Proposed:
     candidates: list[Candidate]
     close_up: bool  # only the close-up look found any
     untraced: list[np.ndarray] = field(default_factory=list)
-    """Middles of tiles the spotter is sure of (UNTRACED_PEAK) but no outline was traced
-    round: a tile that may be missing."""
+    """Middles of tiles the spotter is sure of (UNTRACED_PEAK) where no tile was read: a
+    tile that may be missing."""
 
 
 def propose(image: np.ndarray, sides: tuple[int | None, ...] = FINDER_SIDES) -> Proposed:
     """Every outline. ``sides``: the working sizes looked at (None: WORK_SIDE); the negative
-    too, at the first of them, when the photo is dark."""
+    too, at the first of them, when the photo is dark. Each outline the finder traces is
+    also proposed refined (vision/refine.py) and read again: the finder's outlines are often
+    a little off, and a half cut askew is miscounted."""
     candidates = _at_sides(image, sides)
     if _dark_share(image) > DARK_SHARE:  # black tiles; the usual size alone reads as many
         negative = _at_sides(cv2.bitwise_not(image), sides[:1])
         candidates += [replace(c, light_on_dark=True) for c in negative]
     traced, untraced = spotted(image, candidates)
-    candidates += traced
+    redrawn = read_outlines(image, refine.refine(image, [c.corners for c in candidates], 1))
+    candidates += [c for c in redrawn if c is not None] + traced
     if candidates:
         return Proposed(candidates, False, untraced)
     candidates = find_candidates(image, CLOSE_UP_SIDE)
@@ -100,73 +100,65 @@ def propose(image: np.ndarray, sides: tuple[int | None, ...] = FINDER_SIDES) -> 
 def spotted(
     image: np.ndarray, found: list[Candidate], sides: tuple[int, ...] = SPOT_SIDES
 ) -> tuple[list[Candidate], list[np.ndarray]]:
-    """The tiles the spotter sees (at each of ``sides``, LOOK_AGAIN_PEAK or surer) that no
-    outline in ``found`` covers, looked for again by the finder on a piece of the photo
-    round each, scaled to the tile's size (the surest LOOK_AGAIN_MOST of them). The outlines
-    traced so (round any of the spotted middles: one look often traces a missed tile's
-    neighbours too); and the middles of the tiles the spotter is sure of (UNTRACED_PEAK)
-    where none was. The spotter's own
-    rectangles are too rough to count pips in: a tile read from one was wrong more often
-    than right on rendered tables."""
-    spots = [s for side in sides for s in spot.spot(image, side) if s[1] >= LOOK_AGAIN_PEAK]
+    """The tiles the spotter sees (at each of ``sides``, SPOTTED_PEAK or surer) that no
+    outline in ``found`` covers, each rough outline refined onto its tile
+    (vision/refine.py) and read; and the middles of the tiles the spotter is sure of
+    (UNTRACED_PEAK) where no tile was read."""
+    spots = [s for side in sides for s in spot.spot(image, side) if s[1] >= SPOTTED_PEAK]
     spots.sort(key=lambda s: -s[1])
-    middles = [corners.mean(axis=0) for corners, _ in spots]
+    todo = [
+        (corners, chance)
+        for corners, chance in spots
+        if not any(_inside(corners.mean(axis=0), c.corners) for c in found)
+    ]
+    outlines = refine.refine(image, [corners for corners, _ in todo])
     traced: list[Candidate] = []
     untraced = []
-    looks = 0
-    for (corners, chance), middle in zip(spots, middles, strict=True):
-        if any(_inside(middle, c.corners) for c in found + traced):
-            continue
-        if looks < LOOK_AGAIN_MOST:
-            looks += 1
-            looked = _look_again(image, corners)
-            traced += [c for c in looked if any(_inside(m, c.corners) for m in middles)]
-        if any(_inside(middle, c.corners) for c in traced):
-            continue
-        snapped = _snapped(image, corners)
-        if snapped is not None:
-            traced.append(snapped)
-        elif chance >= UNTRACED_PEAK:
-            untraced.append(middle)
+    for (corners, chance), candidate in zip(todo, read_outlines(image, outlines), strict=True):
+        if candidate is None:
+            if chance >= UNTRACED_PEAK:
+                untraced.append(corners.mean(axis=0))
+        elif all(
+            _shared(candidate.corners, c.corners, _area(candidate.corners)) <= SAME_TILE
+            for c in traced
+        ):  # two peaks on one tile (the spotter looks twice)
+            traced.append(candidate)
     return traced, untraced
 
 
-def _snapped(image: np.ndarray, corners: np.ndarray) -> Candidate | None:
-    """The spotted tile snapped onto its edges and read, when both halves read surely."""
-    outline = snap(image, corners)
-    halves = counter.read(list(split_halves(image, outline)))
-    if min(half.confidence for half in halves) < SNAPPED_SURE:
-        return None
-    # no divider was traced: the counted pips alone say how sure the reading is
-    return Candidate(
-        corners=outline, halves=(halves[0], halves[1]), divider_contrast=60.0, faint=False
+def read_outlines(image: np.ndarray, outlines: list[np.ndarray]) -> list[Candidate | None]:
+    """Each refined outline read, when both its halves are counted REFINED_SURE or surer
+    (None otherwise). No divider was traced: the counted pips say how sure it is. A black
+    tile is read on its negative, as the finder's are."""
+    faces = [split_halves(image, outline) for outline in outlines]
+    black = [
+        float(np.median(cv2.cvtColor(np.vstack(pair), cv2.COLOR_BGR2GRAY))) < DARK for pair in faces
+    ]
+    halves = counter.read(
+        [
+            cv2.bitwise_not(face) if dark else face
+            for pair, dark in zip(faces, black, strict=True)
+            for face in pair
+        ]
     )
+    read: list[Candidate | None] = []
+    for i, outline in enumerate(outlines):
+        pair = (halves[2 * i], halves[2 * i + 1])
+        sure = min(half.confidence for half in pair) >= REFINED_SURE
+        read.append(
+            Candidate(outline, pair, divider_contrast=60.0, faint=False, light_on_dark=black[i])
+            if sure
+            else None
+        )
+    return read
+
+
+def _area(corners: np.ndarray) -> float:
+    return abs(cv2.contourArea(np.float32(corners)))
 
 
 def _inside(point: np.ndarray, corners: np.ndarray) -> bool:
     return cv2.pointPolygonTest(np.float32(corners), (float(point[0]), float(point[1])), False) >= 0
-
-
-def _look_again(image: np.ndarray, corners: np.ndarray) -> list[Candidate]:
-    """The finder's outlines (in photo pixels) on a piece of the photo round the tile the
-    spotter saw at ``corners``, LOOK_AGAIN_ROOM times its length across, scaled to
-    LOOK_AGAIN_SIDE px; or on the piece's negative, when it is dark and the photo itself
-    gave no outline round the spotter's middle."""
-    middle = corners.mean(axis=0)
-    length = max(np.linalg.norm(corners[0] - corners[3]), np.linalg.norm(corners[0] - corners[1]))
-    half = LOOK_AGAIN_ROOM * length / 2
-    height, width = image.shape[:2]
-    x0, y0 = int(max(0, middle[0] - half)), int(max(0, middle[1] - half))
-    x1, y1 = int(min(width, middle[0] + half)), int(min(height, middle[1] + half))
-    if x1 - x0 < 16 or y1 - y0 < 16:
-        return []
-    piece = image[y0:y1, x0:x1]
-    looked = find_candidates(piece, LOOK_AGAIN_SIDE)
-    missed = not any(_inside(middle - (x0, y0), c.corners) for c in looked)
-    if missed and _dark_share(piece) > DARK_SHARE:  # a black tile is found on the negative
-        negative = find_candidates(cv2.bitwise_not(piece), LOOK_AGAIN_SIDE)
-        looked += [replace(c, light_on_dark=True) for c in negative]
-    return [replace(c, corners=np.float32(c.corners + (x0, y0))) for c in looked]
 
 
 def _at_sides(image: np.ndarray, sides: tuple[int | None, ...]) -> list[Candidate]:

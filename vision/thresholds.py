@@ -93,42 +93,32 @@ to 110 px wide at 768; the tiles of a few-tile photo are bigger than it can take
 and at half the size they fit. Adding 384 took sdwalker62 from 34.1% to 36.4% (its fold)
 and rendered tables from 34% to 35%, at about 10 ms."""
 
-LOOK_AGAIN_PEAK = 0.4
-"""Only a spotter's peak this sure is looked at again (each look costs a search of its own):
-on rendered tables (seeds 910000-910039) the peaks below it gave 3 of 28 traced tiles."""
-
-LOOK_AGAIN_MOST = 8
-"""At most this many looks again per photo, the surest peaks first: one costs about as much
-as a tenth to a half of the finder's look at the whole photo. The sure peaks left over ask
-for a check instead."""
-
-LOOK_AGAIN_ROOM = 1.6
-"""A tile the spotter sees and the finder missed is looked for again on a square piece of
-the photo this many times the tile's length across,"""
-
-LOOK_AGAIN_SIDE = 400
-"""scaled to this side: the tile is then about as big as the finder sees a close-up."""
+SPOTTED_PEAK = 0.4
+"""Only a spotter's peak this sure is outlined (vision/refine.py) and read: on rendered
+tables (seeds 910000-910039) the peaks below it gave 3 of 28 tiles."""
 
 UNTRACED_PEAK = 0.6
-"""A tile the spotter sees this surely, where no outline could be traced and no tile was
-read, makes the reading ask for a check ("a tile may be missing"). On rendered tables
-(seeds 910000-910039 and bare ones 960000-960019) 8 of the 10 such spots were tiles."""
-
-SNAP_LENGTH = 64
-"""A spotted tile no outline was traced round is snapped onto its edges (vision/snap.py) on a
-piece of the photo scaled so the tile is this long,"""
-
-SNAP_TURN = 4.0
-"""trying every direction this many degrees apart."""
-
-SNAPPED_SURE = 0.7
-"""A snapped tile is read only when both its halves are counted at least this surely (the
-model and the rules agreeing). On rendered tables (seeds 910000-910039) snapping took tile F1
-from 0.675 to 0.706 and unreadable photos from 17.5% to 12.5%; at 0.5 a fifth of the bare
-tables (seeds 960000..) gained false tiles, at 0.7 none. The real sources did not change."""
+"""A tile the spotter sees this surely, where no tile was read, makes the reading ask for a
+check ("a tile may be missing"). On rendered tables (seeds 910000-910039 and bare ones
+960000-960019) 8 of the 10 such spots were tiles."""
 
 CLOSE_UP_SPOT_SIDE = 192
 """The spotter's last look at a photo where nothing was found, this small: a close-up."""
+
+REFINE_PATCH = 80
+"""A rough outline is refined (vision/refine.py) on a patch this many px square,"""
+
+REFINE_LENGTH = 44
+"""scaled so the rough outline is this long: the patch holds 1.8 of its lengths, room for a
+tile whose rough outline is 40% short or 30 degrees off."""
+
+REFINE_LOOKS = 2
+"""The refiner looks twice: the second look, centred on the first's outline, is nearer."""
+
+REFINED_SURE = 0.7
+"""A refined outline is read only when both its halves are counted at least this surely
+(the model and the rules agreeing): the bar the spotter's snapped outlines had before,
+where 0.5 put false tiles on a fifth of bare rendered tables."""
 
 SAME_TILE = 0.3
 """Two outlines sharing more than this share of the smaller one's area are one tile."""

@@ -50,7 +50,7 @@ def test_the_counter_takes_no_halves():
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("trainer", ["verifier", "pip_counter", "spotter"])
+@pytest.mark.parametrize("trainer", ["verifier", "pip_counter", "spotter", "refiner"])
 def test_training_quick_mode_runs_end_to_end(tmp_path, trainer):
     """`python -m training.NAME --quick` renders, collects, trains and writes a model that
     OpenCV loads (the `train` extra: PyTorch and ONNX)."""
