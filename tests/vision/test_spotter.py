@@ -73,9 +73,8 @@ def test_the_spotter_outlines_most_tiles_of_tables_it_never_saw():
 
 
 def test_tiles_the_finder_missed_are_found_where_the_spotter_looks():
-    """Each tile the spotter sees outside the finder's outlines is looked for again on a
-    piece of the photo round it (and on its negative): on these tables the finder alone
-    outlined 24 of 86 tiles, with the second looks 45."""
+    """Each tile the spotter sees outside the finder's outlines is outlined by the refiner
+    and read: on these tables the finder alone outlined 24 of 86 tiles."""
     from vision.recognise import find_candidates, propose
 
     alone = together = 0
