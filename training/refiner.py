@@ -24,6 +24,7 @@ import numpy as np
 from training.fit import command_line, export, use_both_cores
 from vision import synth
 from vision.refine import MODEL, network_input, patch, to_units
+from vision.thresholds import REFINE_PATCH
 from vision.world import render_world
 
 SEED = 7
@@ -105,17 +106,11 @@ def examples(seed: int) -> tuple[np.ndarray, np.ndarray]:
             piece, to_patch = patch(image, rough(rng, corners))
             patches.append(piece)
             targets.append(target(corners, to_patch))
-    patches = np.asarray(patches, np.uint8).reshape(-1, *patch_shape())
+    patches = np.asarray(patches, np.uint8).reshape(-1, REFINE_PATCH, REFINE_PATCH, 3)
     targets = np.asarray(targets, np.float32).reshape(-1, 8)
     CACHE.mkdir(parents=True, exist_ok=True)
     np.savez_compressed(path, patches=patches, targets=targets)
     return patches, targets
-
-
-def patch_shape() -> tuple[int, int, int]:
-    from vision.thresholds import REFINE_PATCH
-
-    return REFINE_PATCH, REFINE_PATCH, 3
 
 
 def _turned(x, y, rng):

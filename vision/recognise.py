@@ -176,7 +176,7 @@ def _one_per_tile(believed: list[verify.Believed]) -> list[verify.Believed]:
     ranked = sorted(believed, key=lambda b: -b.belief * _confidence(b.candidate))
     kept: list[verify.Believed] = []
     for one in ranked:
-        area = abs(cv2.contourArea(one.candidate.corners))
+        area = _area(one.candidate.corners)
         if all(
             _shared(one.candidate.corners, k.candidate.corners, area) <= SAME_TILE for k in kept
         ):
