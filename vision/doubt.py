@@ -18,6 +18,7 @@ import numpy as np
 
 from vision.reading import ReadingContext, RecognisedTile, Recognition
 from vision.thresholds import (
+    AREA_SPREAD,
     BUSY_EDGES,
     BUSY_OUTLINES,
     FACE_LIKE,
@@ -180,14 +181,19 @@ def _mark_odd_sizes(tiles: list[RecognisedTile]) -> list[RecognisedTile]:
     if len(tiles) < 3:
         return tiles
     widths = np.array([_width(t) for t in tiles])
-    median = float(np.median(widths))
-    low, high = SIZE_SPREAD
+    areas = np.array([abs(cv2.contourArea(np.float32(t.corners))) for t in tiles])
     return [
-        _doubt(t, "not the size of the other tiles")
-        if not low * median <= w <= high * median
-        else t
-        for t, w in zip(tiles, widths, strict=True)
+        _doubt(t, "not the size of the other tiles") if odd else t
+        for t, odd in zip(
+            tiles, _outside(widths, SIZE_SPREAD) | _outside(areas, AREA_SPREAD), strict=True
+        )
     ]
+
+
+def _outside(sizes: np.ndarray, spread: tuple[float, float]) -> np.ndarray:
+    median = float(np.median(sizes))
+    low, high = spread
+    return (sizes < low * median) | (sizes > high * median)
 
 
 def _width(tile: RecognisedTile) -> float:

@@ -57,6 +57,16 @@ def test_a_tile_of_another_size_is_marked():
     assert [t.doubtful for t in reading.tiles] == [False, False, False, True]
 
 
+def test_an_outline_round_half_a_tile_is_marked():
+    """As wide as the others, but half as long: the finder drew it round one half."""
+    half = RecognisedTile(
+        Tile(0, 3), 0.95, ((400.0, 0.0), (440.0, 0.0), (440.0, 38.0), (400.0, 38.0))
+    )
+    reading = judge(laid((1, 2), (3, 4), (5, 6)) + [half], CALM, ReadingContext())
+    assert reading.status == "check"
+    assert [t.doubtful for t in reading.tiles] == [False, False, False, True]
+
+
 def test_a_busy_table_is_never_read_as_ok():
     busy = Scene(brightness=220.0, busy=BUSY_EDGES * 2, thrown_out=0)
     reading = judge(laid((1, 2), (3, 4)), busy, ReadingContext())

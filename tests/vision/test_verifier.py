@@ -10,6 +10,7 @@ import numpy as np
 from companion.tiles import Tile
 from vision import verify
 from vision.reading import Candidate, HalfReading
+from vision.thresholds import LOW_CONFIDENCE
 from vision.world_backgrounds import draw_background
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -19,9 +20,22 @@ def _outline(x: float, y: float, width: float) -> np.ndarray:
     return np.float32([[x, y], [x + width, y], [x + width, y + 2 * width], [x, y + 2 * width]])
 
 
-def _candidate(corners: np.ndarray) -> Candidate:
-    half = HalfReading(3, 0.9, 60.0)
+def _candidate(corners: np.ndarray, sure: float = 0.9) -> Candidate:
+    half = HalfReading(3, sure, 60.0)
     return Candidate(corners=corners, halves=(half, half), divider_contrast=80.0, faint=False)
+
+
+class Unconvinced:
+    """A model that gives every outline the same small chance of being a tile."""
+
+    def __init__(self, chance: float) -> None:
+        self.chance = chance
+
+    def setInput(self, batch: np.ndarray) -> None:  # noqa: N802 (cv2.dnn's name)
+        self.count = len(batch)
+
+    def forward(self) -> np.ndarray:
+        return np.tile([1 - self.chance, self.chance], (self.count, 1))
 
 
 def test_the_model_ships_in_the_package_and_is_small():
@@ -60,3 +74,16 @@ def test_a_tile_is_believed_and_bare_wood_is_not(one_tile):
     bare = _candidate(_outline(150, 100, 120))
     assert verify.tile_chances(photo, [tile])[0] > verify.SURE_ABOVE
     assert verify.tile_chances(wood, [bare])[0] < verify.DROP_BELOW
+
+
+def test_a_tile_read_surely_but_little_believed_is_kept_for_a_check():
+    """A tile at a slant, its thick side in the outline, looks unlike a tile to the model;
+    its pips, counted surely on both halves, keep it, so little believed that the player is
+    asked. An outline whose pips are unsure is thrown out."""
+    image = np.full((200, 200, 3), 200, np.uint8)
+    sure = _candidate(_outline(10, 10, 40), sure=0.9)
+    unsure = _candidate(_outline(100, 10, 40), sure=0.5)
+    kept = verify.sort_out(image, [sure, unsure], Unconvinced(0.2))
+    assert [b.candidate for b in kept] == [sure]
+    assert kept[0].belief < LOW_CONFIDENCE
+    assert verify.sort_out(image, [sure], Unconvinced(0.05)) == []
