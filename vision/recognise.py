@@ -80,15 +80,16 @@ class Proposed:
 def propose(image: np.ndarray, sides: tuple[int | None, ...] = FINDER_SIDES) -> Proposed:
     """Every outline. ``sides``: the working sizes looked at (None: WORK_SIDE); the negative
     too, at the first of them, when the photo is dark. Each outline the finder traces is
-    also proposed refined (vision/refine.py) and read again: the finder's outlines are often
-    a little off, and a half cut askew is miscounted."""
+    refined (vision/refine.py) and read again, and the refined one is proposed instead when
+    its halves are read surely: the finder's outlines are often a little off or short, and a
+    half cut askew is miscounted."""
     candidates = _at_sides(image, sides)
     if _dark_share(image) > DARK_SHARE:  # black tiles; the usual size alone reads as many
         negative = _at_sides(cv2.bitwise_not(image), sides[:1])
         candidates += [replace(c, light_on_dark=True) for c in negative]
     traced, untraced = spotted(image, candidates)
     redrawn = read_outlines(image, refine.refine(image, [c.corners for c in candidates], 1))
-    candidates += [c for c in redrawn if c is not None] + traced
+    candidates = [c if r is None else r for c, r in zip(candidates, redrawn, strict=True)] + traced
     if candidates:
         return Proposed(candidates, False, untraced)
     candidates = find_candidates(image, CLOSE_UP_SIDE)
