@@ -57,11 +57,12 @@ def read(halves: list[np.ndarray]) -> list[HalfReading]:
     readings = []
     for learned, half in zip(count(halves), halves, strict=True):
         rules = count_pips(half, MAX_PIPS)
-        if rules.count == learned.pips:
+        agreed = rules.count == learned.pips
+        if agreed:
             sure = min(learned.confidence, rules.confidence)
         else:
             sure = min(learned.confidence, DISAGREED)
-        readings.append(HalfReading(learned.pips, sure, rules.contrast))
+        readings.append(HalfReading(learned.pips, sure, rules.contrast, agreed, learned.confidence))
     return readings
 
 

@@ -14,6 +14,7 @@ from typing import Literal
 import numpy as np
 
 from companion.tiles import Tile
+from vision.thresholds import ALONE_SURE, REFINED_SURE
 
 Status = Literal["ok", "check", "unreadable"]
 """`ok`: scored without asking. `check`: shown with the doubtful tiles marked for the player
@@ -42,6 +43,8 @@ class HalfReading:
     pips: int
     confidence: float  # 0..1
     contrast: float  # how far the strongest pip stands out from the face (Lab units)
+    agreed: bool = True  # the rule-based counter (the second opinion) counted the same
+    learned: float = 1.0  # the learned counter's own chance of its count, 0..1
 
 
 @dataclass(frozen=True)
@@ -57,6 +60,18 @@ class Candidate:
     @property
     def ends(self) -> tuple[int, int]:
         return self.halves[0].pips, self.halves[1].pips
+
+    def surely_read(self, model_alone: bool = False) -> bool:
+        """Both halves counted REFINED_SURE or surer. With ``model_alone``, also one half so
+        and the other so surely by the learned counter alone (ALONE_SURE) that the
+        rule-based counter's other count is no bar."""
+        if min(h.confidence for h in self.halves) >= REFINED_SURE:
+            return True
+        return (
+            model_alone
+            and any(h.agreed and h.confidence >= REFINED_SURE for h in self.halves)
+            and all(h.confidence >= REFINED_SURE or h.learned >= ALONE_SURE for h in self.halves)
+        )
 
     @property
     def width(self) -> float:

@@ -35,7 +35,6 @@ from vision.thresholds import (
     FAINT_MIN_CONFIDENCE,
     FINDER_SIDES,
     LOW_CONFIDENCE,
-    REFINED_SURE,
     SAME_TILE,
     SPOT_SIDES,
     SPOTTED_PEAK,
@@ -128,9 +127,9 @@ def spotted(
 
 
 def read_outlines(image: np.ndarray, outlines: list[np.ndarray]) -> list[Candidate | None]:
-    """Each refined outline read, when both its halves are counted REFINED_SURE or surer
-    (None otherwise). No divider was traced: the counted pips say how sure it is. A black
-    tile is read on its negative, as the finder's are."""
+    """Each refined outline read, when its halves are read surely, by the model alone if
+    need be (Candidate.surely_read; None otherwise). No divider was traced: the counted pips
+    say how sure it is. A black tile is read on its negative, as the finder's are."""
     faces = [split_halves(image, outline) for outline in outlines]
     black = [
         float(np.median(cv2.cvtColor(np.vstack(pair), cv2.COLOR_BGR2GRAY))) < DARK for pair in faces
@@ -145,12 +144,10 @@ def read_outlines(image: np.ndarray, outlines: list[np.ndarray]) -> list[Candida
     read: list[Candidate | None] = []
     for i, outline in enumerate(outlines):
         pair = (halves[2 * i], halves[2 * i + 1])
-        sure = min(half.confidence for half in pair) >= REFINED_SURE
-        read.append(
-            Candidate(outline, pair, divider_contrast=60.0, faint=False, light_on_dark=black[i])
-            if sure
-            else None
+        candidate = Candidate(
+            outline, pair, divider_contrast=60.0, faint=False, light_on_dark=black[i]
         )
+        read.append(candidate if candidate.surely_read(model_alone=True) else None)
     return read
 
 

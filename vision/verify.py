@@ -18,7 +18,7 @@ import cv2
 import numpy as np
 
 from vision.reading import Candidate
-from vision.thresholds import DROP_BELOW, KEEP_SURELY_READ, MARGIN, PATCH, REFINED_SURE, SURE_ABOVE
+from vision.thresholds import DROP_BELOW, KEEP_SURELY_READ, MARGIN, PATCH, SURE_ABOVE
 
 MODEL = Path(__file__).with_name("models") / "verifier.onnx"
 
@@ -80,15 +80,11 @@ def tile_chances(image: np.ndarray, candidates: list[Candidate], model=None) -> 
 
 def sort_out(image: np.ndarray, candidates: list[Candidate], model=None) -> list[Believed]:
     """The outlines believed to be tiles, each with how far it is believed. One whose pips
-    are counted surely on both halves is kept on a lower chance (KEEP_SURELY_READ), so
-    little believed that the player is asked to check it."""
+    are counted surely on both halves (Candidate.surely_read) is kept on a lower chance
+    (KEEP_SURELY_READ), so little believed that the player is asked to check it."""
     chances = tile_chances(image, candidates, model)
     return [
         Believed(candidate, float(min(1.0, chance / SURE_ABOVE)))
         for candidate, chance in zip(candidates, chances, strict=True)
-        if chance >= DROP_BELOW or (chance >= KEEP_SURELY_READ and _surely_read(candidate))
+        if chance >= DROP_BELOW or (chance >= KEEP_SURELY_READ and candidate.surely_read())
     ]
-
-
-def _surely_read(candidate: Candidate) -> bool:
-    return min(half.confidence for half in candidate.halves) >= REFINED_SURE

@@ -6,6 +6,7 @@ import numpy as np
 
 from vision import counter, refine
 from vision.halves import split_halves
+from vision.reading import Candidate, HalfReading
 from vision.thresholds import REFINE_LENGTH
 from vision.world import render_world
 
@@ -73,3 +74,21 @@ def test_rough_outlines_are_brought_onto_tiles_it_never_saw_and_read():
     assert np.median(before) < 0.6
     assert np.median(after) >= 0.85, f"median overlap {np.median(after):.2f}"
     assert right / total >= 0.85, f"{right} of {total} tiles read right"
+
+
+def _outline_read(*halves: HalfReading) -> Candidate:
+    corners = np.float32([[0, 0], [40, 0], [40, 80], [0, 80]])
+    return Candidate(corners, halves, divider_contrast=60.0, faint=False)
+
+
+def test_a_refined_outline_is_read_when_the_model_alone_is_sure_of_one_half():
+    """A twelve of small pips the rules miscount: the tile is read (and marked to check) when
+    the other half is sure and the learned counter is very sure; never on two such halves."""
+    sure = HalfReading(6, 0.95, 60.0)
+    twelve = HalfReading(12, 0.5, 60.0, agreed=False, learned=0.97)
+    doubtful_twelve = HalfReading(12, 0.5, 60.0, agreed=False, learned=0.6)
+    assert _outline_read(sure, sure).surely_read()
+    assert not _outline_read(sure, twelve).surely_read()
+    assert _outline_read(sure, twelve).surely_read(model_alone=True)
+    assert not _outline_read(sure, doubtful_twelve).surely_read(model_alone=True)
+    assert not _outline_read(twelve, twelve).surely_read(model_alone=True)
