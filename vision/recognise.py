@@ -58,7 +58,7 @@ def recognise(image: np.ndarray, set_max: int = 12, max_tiles: int | None = None
     verified = verify.sort_out(image, candidates)
     believed = _one_per_tile(verified)
     corners = [c.candidate.corners for c in believed]
-    missed = sum(not any(_inside(m, c) for c in corners) for m in proposed.untraced)
+    missed = sum(not any(_inside(m, c) for c in corners) for m in proposed.sure_spots)
     scene = doubt.look_at(image, corners, thrown_out=len(candidates) - len(verified), missed=missed)
     tiles = [_tile(c, set_max) for c in believed]
     tiles.sort(key=lambda t: (round(t.corners[0][1] / 50), t.corners[0][0]))
@@ -71,9 +71,9 @@ class Proposed:
 
     candidates: list[Candidate]
     close_up: bool  # only the close-up look found any
-    untraced: list[np.ndarray] = field(default_factory=list)
-    """Middles of tiles the spotter is sure of (UNTRACED_PEAK) where no tile was read: a
-    tile that may be missing."""
+    sure_spots: list[np.ndarray] = field(default_factory=list)
+    """Middles of the tiles the spotter is sure of (UNTRACED_PEAK): where no tile is read at
+    one, a tile may be missing."""
 
 
 def propose(image: np.ndarray, sides: tuple[int | None, ...] = FINDER_SIDES) -> Proposed:
@@ -86,15 +86,15 @@ def propose(image: np.ndarray, sides: tuple[int | None, ...] = FINDER_SIDES) -> 
     if _dark_share(image) > DARK_SHARE:  # black tiles; the usual size alone reads as many
         negative = _at_sides(cv2.bitwise_not(image), sides[:1])
         candidates += [replace(c, light_on_dark=True) for c in negative]
-    traced, untraced = spotted(image, candidates)
+    traced, sure_spots = spotted(image, candidates)
     redrawn = read_outlines(image, refine.refine(image, [c.corners for c in candidates], 1))
     candidates = [c if r is None else r for c, r in zip(candidates, redrawn, strict=True)] + traced
     if candidates:
-        return Proposed(candidates, False, untraced)
+        return Proposed(candidates, False, sure_spots)
     candidates = find_candidates(image, CLOSE_UP_SIDE)
-    traced, untraced = spotted(image, candidates, (CLOSE_UP_SPOT_SIDE,))
+    traced, sure_spots = spotted(image, candidates, (CLOSE_UP_SPOT_SIDE,))
     candidates += traced
-    return Proposed(candidates, bool(candidates), untraced)
+    return Proposed(candidates, bool(candidates), sure_spots)
 
 
 def spotted(
@@ -102,28 +102,25 @@ def spotted(
 ) -> tuple[list[Candidate], list[np.ndarray]]:
     """The tiles the spotter sees (at each of ``sides``, SPOTTED_PEAK or surer) that no
     outline in ``found`` covers, each rough outline refined onto its tile
-    (vision/refine.py) and read; and the middles of the tiles the spotter is sure of
-    (UNTRACED_PEAK) where no tile was read."""
+    (vision/refine.py) and read; and the middles of every tile the spotter is sure of
+    (UNTRACED_PEAK)."""
     spots = [s for side in sides for s in spot.spot(image, side) if s[1] >= SPOTTED_PEAK]
     spots.sort(key=lambda s: -s[1])
     todo = [
-        (corners, chance)
-        for corners, chance in spots
+        corners
+        for corners, _ in spots
         if not any(_inside(corners.mean(axis=0), c.corners) for c in found)
     ]
-    outlines = refine.refine(image, [corners for corners, _ in todo])
+    outlines = refine.refine(image, todo)
     traced: list[Candidate] = []
-    untraced = []
-    for (corners, chance), candidate in zip(todo, read_outlines(image, outlines), strict=True):
-        if candidate is None:
-            if chance >= UNTRACED_PEAK:
-                untraced.append(corners.mean(axis=0))
-        elif all(
+    for candidate in read_outlines(image, outlines):
+        if candidate is not None and all(
             _shared(candidate.corners, c.corners, _area(candidate.corners)) <= SAME_TILE
             for c in traced
         ):  # two peaks on one tile (the spotter looks twice)
             traced.append(candidate)
-    return traced, untraced
+    sure = [corners.mean(axis=0) for corners, chance in spots if chance >= UNTRACED_PEAK]
+    return traced, sure
 
 
 def read_outlines(image: np.ndarray, outlines: list[np.ndarray]) -> list[Candidate | None]:

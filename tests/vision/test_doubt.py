@@ -172,3 +172,18 @@ def test_a_tile_another_look_saw_counts_as_missed():
 
     photo, first = _two_tiles(second_face_up=False)
     assert look_at(photo, [first], thrown_out=0, missed=1).unexplained == 1
+
+
+def test_a_tile_the_spotter_is_sure_of_but_none_is_read_at_is_missing(monkeypatch):
+    """Wherever the reading ends up without a tile the spotter is sure of (here the verifier
+    throws every outline out), the reading says a tile may be missing: never an empty hand."""
+    from vision import verify
+    from vision.synth import render
+
+    image, truth = render(12, size=(1280, 720), tiles=3, hard=False)
+    monkeypatch.setattr(
+        verify, "tile_chances", lambda image, candidates, model=None: np.zeros(len(candidates))
+    )
+    reading = recognise(image)
+    assert reading.tiles == [] and reading.status == "unreadable"
+    assert any("a tile may be missing" in reason for reason in reading.reasons)
