@@ -30,6 +30,7 @@ from vision.slant import level, measure_slant, near_side, to_working
 from vision.thresholds import (
     CLOSE_UP_SIDE,
     CLOSE_UP_SPOT_SIDE,
+    COVERED_SHARE,
     DARK,
     DARK_SHARE,
     FAINT_MIN_CONFIDENCE,
@@ -101,16 +102,12 @@ def spotted(
     image: np.ndarray, found: list[Candidate], sides: tuple[int, ...] = SPOT_SIDES
 ) -> tuple[list[Candidate], list[np.ndarray]]:
     """The tiles the spotter sees (at each of ``sides``, SPOTTED_PEAK or surer) that no
-    outline in ``found`` covers, each rough outline refined onto its tile
+    outline in ``found`` covers (_covered), each rough outline refined onto its tile
     (vision/refine.py) and read; and the middles of every tile the spotter is sure of
     (UNTRACED_PEAK)."""
     spots = [s for side in sides for s in spot.spot(image, side) if s[1] >= SPOTTED_PEAK]
     spots.sort(key=lambda s: -s[1])
-    todo = [
-        corners
-        for corners, _ in spots
-        if not any(_inside(corners.mean(axis=0), c.corners) for c in found)
-    ]
+    todo = [corners for corners, _ in spots if not _covered(corners, found)]
     outlines = refine.refine(image, todo)
     traced: list[Candidate] = []
     for candidate in read_outlines(image, outlines):
@@ -121,6 +118,15 @@ def spotted(
             traced.append(candidate)
     sure = [corners.mean(axis=0) for corners, chance in spots if chance >= UNTRACED_PEAK]
     return traced, sure
+
+
+def _covered(rough: np.ndarray, found: list[Candidate]) -> bool:
+    """Whether an outline in ``found`` covers the middle of the spotter's ``rough`` outline
+    and is big enough (COVERED_SHARE of it) to be that tile: a little outline round a tile's
+    divider or one of its pips leaves the tile still to be read."""
+    least = COVERED_SHARE * _area(rough)
+    middle = rough.mean(axis=0)
+    return any(_inside(middle, c.corners) and _area(c.corners) >= least for c in found)
 
 
 def read_outlines(image: np.ndarray, outlines: list[np.ndarray]) -> list[Candidate | None]:

@@ -1,12 +1,16 @@
 """The outline refiner: a rough outline (the spotter's) is brought onto its tile, so that the
 tile's halves can be cut and counted; on tables no training run rendered."""
 
+from dataclasses import replace
+
 import cv2
 import numpy as np
 
+from companion.tiles import Tile
 from vision import counter, refine
 from vision.halves import split_halves
 from vision.reading import Candidate, HalfReading
+from vision.recognise import spotted
 from vision.thresholds import REFINE_LENGTH
 from vision.world import render_world
 
@@ -92,3 +96,18 @@ def test_a_refined_outline_is_read_when_the_model_alone_is_sure_of_one_half():
     assert _outline_read(sure, twelve).surely_read(model_alone=True)
     assert not _outline_read(sure, doubtful_twelve).surely_read(model_alone=True)
     assert not _outline_read(twelve, twelve).surely_read(model_alone=True)
+
+
+def test_a_tile_whose_divider_alone_was_outlined_is_still_read(one_tile):
+    """On a busy cloth the finder may outline only a big tile's divider; the spotter's tile
+    round it is refined and read all the same. A finder's outline round the whole tile
+    leaves nothing more to read."""
+    photo = one_tile(Tile(3, 9), width=120, angle=25, table=(90, 60, 40))
+    middle = np.float32([240, 240])  # the tile's middle: the photo turns about it
+    divider = np.float32([[-30, -6], [30, -6], [30, 6], [-30, 6]]) + middle
+    whole = cv2.boxPoints(((240.0, 240.0), (120.0, 240.0), -25.0)).astype(np.float32)
+    little = _outline_read(HalfReading(0, 0.4, 20.0), HalfReading(0, 0.4, 20.0))
+    traced, _ = spotted(photo, [replace(little, corners=divider)])
+    assert [c.ends for c in traced] in ([(3, 9)], [(9, 3)])
+    traced, _ = spotted(photo, [replace(little, corners=whole)])
+    assert traced == []
