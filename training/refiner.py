@@ -37,7 +37,7 @@ LENGTH_SPREAD = 0.24
 """of the log of its length,"""
 SHIFT_SPREAD = 0.1
 """and of its middle, in tile lengths, along and across."""
-STEPS = 2000
+STEPS = 5000
 BATCH = 64
 CACHE = Path(__file__).resolve().parents[1] / ".cache" / "refiner-examples"
 VERSION = "1"
