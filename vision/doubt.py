@@ -131,7 +131,10 @@ def judge(
         )
         return Recognition(tiles, context.set_max, problems, "unreadable", reasons)
     doubtful = [t for t in tiles if t.doubtful]
-    if len(tiles) >= MANY_DOUBTS and len(doubtful) > MOSTLY_DOUBTFUL * len(tiles):
+    busy = PLAIN_CLOTH in reasons  # on a busy table even one doubtful tile may be a mark
+    if (busy and len(doubtful) == len(tiles)) or (
+        len(tiles) >= MANY_DOUBTS and len(doubtful) > MOSTLY_DOUBTFUL * len(tiles)
+    ):
         reasons.append(f"{len(doubtful)} of {len(tiles)} tiles are unclear: {RETAKE_STRAIGHT}")
         return Recognition(tiles, context.set_max, problems, "unreadable", reasons)
     if doubtful:

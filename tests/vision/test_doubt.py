@@ -89,6 +89,19 @@ def test_mostly_unclear_tiles_ask_for_a_retake():
     assert reading.status == "unreadable" and "retake" in reading.reasons[-1]
 
 
+def test_only_unclear_tiles_on_a_busy_table_ask_for_a_retake():
+    """A printed board's squares read as two blank doubles: however few, when every tile is
+    unclear on a busy table there is no score. On a plain table they are for a check."""
+    unclear = [
+        RecognisedTile(t.tile, 0.4, t.corners, ("hard to count",)) for t in laid((0, 0), (1, 1))
+    ]
+    busy = Scene(brightness=220.0, busy=BUSY_EDGES * 2, thrown_out=0)
+    assert judge(unclear, busy, ReadingContext()).status == "unreadable"
+    assert judge(unclear, CALM, ReadingContext()).status == "check"
+    one_clear = [laid((3, 4))[0], unclear[1]]
+    assert judge(one_clear, busy, ReadingContext()).status == "check"
+
+
 def test_no_tile_on_a_plain_table_asks_whether_the_hand_is_empty():
     reading = judge([], CALM, ReadingContext())
     assert reading.status == "check" and "empty hand" in reading.reasons[0]
