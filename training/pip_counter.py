@@ -13,7 +13,6 @@ a handful of photos in about a minute.
 
 from __future__ import annotations
 
-import hashlib
 import sys
 import time
 from pathlib import Path
@@ -22,6 +21,7 @@ import cv2
 import numpy as np
 
 from companion.tiles import MAX_PIPS
+from training.cache import kept
 from training.fit import command_line, fit, progress_printer
 from training.half_faces import LOOKS, drawn_halves
 from training.realsets import LabelledPhoto, train_photos
@@ -45,14 +45,7 @@ def _small(half: np.ndarray) -> np.ndarray:
 
 
 def _cached(key: str, make) -> tuple[np.ndarray, np.ndarray]:
-    path = CACHE / f"{hashlib.sha1(f'{VERSION}:{key}'.encode()).hexdigest()[:16]}.npz"
-    if path.is_file():
-        data = np.load(path)
-        return data["patches"], data["labels"]
-    patches, labels = make()
-    CACHE.mkdir(parents=True, exist_ok=True)
-    np.savez_compressed(path, patches=patches, labels=labels)
-    return patches, labels
+    return kept(CACHE, f"{VERSION}:{key}", ("patches", "labels"), make)
 
 
 def _stack(patches: list[np.ndarray], labels: list[int]) -> tuple[np.ndarray, np.ndarray]:

@@ -13,7 +13,6 @@ for a few steps: a check that the whole path runs.
 
 from __future__ import annotations
 
-import hashlib
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -21,11 +20,13 @@ from pathlib import Path
 
 import numpy as np
 
+from training.cache import kept
 from training.fit import command_line, export, use_both_cores
 from vision import synth
 from vision.refine import MODEL, network_input, patch, to_units
 from vision.thresholds import REFINE_PATCH
 from vision.world import render_world
+from vision.world_tiles import tile_corners
 
 SEED = 7
 RENDERED_SEEDS = range(80_000, 80_800)
@@ -56,23 +57,13 @@ def rough(rng, corners: np.ndarray) -> np.ndarray:
     def drawn(sigma):
         return float(np.clip(rng.normal(0, sigma * spread), -2.5 * sigma, 2.5 * sigma))
 
-    angle = np.degrees(np.arctan2(along[1], along[0])) + drawn(TURN_SPREAD)
+    angle = np.arctan2(along[1], along[0]) + np.radians(drawn(TURN_SPREAD))
     middle = c.mean(axis=0) + length * (
         drawn(SHIFT_SPREAD) * along + drawn(SHIFT_SPREAD) * np.float32([-along[1], along[0]])
     )
-    size = (length * np.exp(drawn(LENGTH_SPREAD)), width * np.exp(drawn(LENGTH_SPREAD)))
-    a = np.radians(angle)
-    direction = np.float32([np.cos(a), np.sin(a)])
-    across = np.float32([-direction[1], direction[0]])
-    half_l, half_w = size[0] / 2, size[1] / 2
-    return np.float32(
-        [
-            middle - half_l * direction - half_w * across,
-            middle - half_l * direction + half_w * across,
-            middle + half_l * direction + half_w * across,
-            middle + half_l * direction - half_w * across,
-        ]
-    )
+    rough_length = length * np.exp(drawn(LENGTH_SPREAD))
+    rough_width = width * np.exp(drawn(LENGTH_SPREAD))
+    return tile_corners(middle, (np.cos(angle), np.sin(angle)), rough_width, rough_length)
 
 
 def target(true_corners: np.ndarray, to_patch: np.ndarray) -> np.ndarray:
@@ -94,10 +85,10 @@ def _photo(seed: int) -> tuple[np.ndarray, list[np.ndarray]]:
 
 def examples(seed: int) -> tuple[np.ndarray, np.ndarray]:
     """Every rough patch of one rendered photo (N x 80 x 80 x 3 uint8) and its targets."""
-    path = CACHE / f"{hashlib.sha1(f'{VERSION}:{seed}'.encode()).hexdigest()[:16]}.npz"
-    if path.is_file():
-        data = np.load(path)
-        return data["patches"], data["targets"]
+    return kept(CACHE, f"{VERSION}:{seed}", ("patches", "targets"), lambda: _examples(seed))
+
+
+def _examples(seed: int) -> tuple[np.ndarray, np.ndarray]:
     rng = np.random.default_rng(seed)
     image, tiles = _photo(seed)
     patches, targets = [], []
@@ -107,10 +98,7 @@ def examples(seed: int) -> tuple[np.ndarray, np.ndarray]:
             patches.append(piece)
             targets.append(target(corners, to_patch))
     patches = np.asarray(patches, np.uint8).reshape(-1, REFINE_PATCH, REFINE_PATCH, 3)
-    targets = np.asarray(targets, np.float32).reshape(-1, 8)
-    CACHE.mkdir(parents=True, exist_ok=True)
-    np.savez_compressed(path, patches=patches, targets=targets)
-    return patches, targets
+    return patches, np.asarray(targets, np.float32).reshape(-1, 8)
 
 
 def _turned(x, y, rng):

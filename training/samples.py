@@ -8,12 +8,12 @@ draws them), and tile-sized patches of bare table.
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 
+from training.cache import kept
 from training.realsets import LabelledPhoto
 from vision import load_photo, verify
 from vision.reading import Candidate
@@ -53,14 +53,13 @@ def _half_centres(corners: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 def cached(key: str, group: str, make) -> Examples:
     """``make()``'s examples, kept in .cache under ``key`` (and VERSION) once made."""
-    path = CACHE / f"{hashlib.sha1(f'{VERSION}:{key}'.encode()).hexdigest()[:16]}.npz"
-    if path.is_file():
-        data = np.load(path)
-        return Examples(data["patches"], data["labels"], group)
-    examples = make()
-    CACHE.mkdir(parents=True, exist_ok=True)
-    np.savez_compressed(path, patches=examples.patches, labels=examples.labels)
-    return Examples(examples.patches, examples.labels, group)
+
+    def arrays() -> tuple[np.ndarray, np.ndarray]:
+        examples = make()
+        return examples.patches, examples.labels
+
+    patches, labels = kept(CACHE, f"{VERSION}:{key}", ("patches", "labels"), arrays)
+    return Examples(patches, labels, group)
 
 
 def real_examples(photo: LabelledPhoto) -> Examples:

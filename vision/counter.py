@@ -74,6 +74,5 @@ def count(halves: list[np.ndarray]) -> list[HalfReading]:
     model.setInput(batch(halves))
     chances = model.forward()[:, : MAX_PIPS + 1]
     pips = chances.argmax(axis=1)
-    return [
-        HalfReading(int(n), float(np.clip(chances[i, n], 0, 1)), 0.0) for i, n in enumerate(pips)
-    ]
+    sure = [float(np.clip(chances[i, n], 0, 1)) for i, n in enumerate(pips)]
+    return [HalfReading(int(n), s, 0.0, learned=s) for n, s in zip(pips, sure, strict=True)]

@@ -112,8 +112,7 @@ def spotted(
     traced: list[Candidate] = []
     for candidate in read_outlines(image, outlines):
         if candidate is not None and all(
-            _shared(candidate.corners, c.corners, _area(candidate.corners)) <= SAME_TILE
-            for c in traced
+            _shared(candidate.corners, c.corners) <= SAME_TILE for c in traced
         ):  # two peaks on one tile (the spotter looks twice)
             traced.append(candidate)
     sure = [corners.mean(axis=0) for corners, chance in spots if chance >= UNTRACED_PEAK]
@@ -177,16 +176,14 @@ def _one_per_tile(believed: list[verify.Believed]) -> list[verify.Believed]:
     ranked = sorted(believed, key=lambda b: -b.belief * _confidence(b.candidate))
     kept: list[verify.Believed] = []
     for one in ranked:
-        area = _area(one.candidate.corners)
-        if all(
-            _shared(one.candidate.corners, k.candidate.corners, area) <= SAME_TILE for k in kept
-        ):
+        if all(_shared(one.candidate.corners, k.candidate.corners) <= SAME_TILE for k in kept):
             kept.append(one)
     return kept
 
 
-def _shared(a: np.ndarray, b: np.ndarray, area_a: float) -> float:
-    smaller = min(area_a, abs(cv2.contourArea(b)))
+def _shared(a: np.ndarray, b: np.ndarray) -> float:
+    """The share of the smaller outline's area that the two outlines have in common."""
+    smaller = min(_area(a), _area(b))
     if smaller <= 0:
         return 0.0
     overlap, _ = cv2.intersectConvexConvex(np.float32(a), np.float32(b))
