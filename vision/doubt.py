@@ -24,15 +24,18 @@ from vision.thresholds import (
     FACE_LIKE,
     FACE_MARKS,
     FACE_TABLE,
+    LOW_CONFIDENCE,
     MANY_DOUBTS,
     MOSTLY_DOUBTFUL,
     SIZE_SPREAD,
+    SPECK_SHARE,
     TOO_DARK,
     UNEXPLAINED_FACE,
 )
 
 RETAKE_STRAIGHT = "hold the phone straight above the tiles and retake"
 PLAIN_CLOTH = "busy background: use the mat or a plain cloth"
+CHECK_LEFT_OUT = "check that no tile is missing"
 NO_TILES = (
     "no tiles found: confirm 0 for an empty hand, or step back so whole tiles are in the"
     " picture, lay them face up on the mat and retake"
@@ -117,10 +120,13 @@ def judge(
 ) -> Recognition:
     """The reading with its status and reasons, and each doubtful tile marked."""
     problems: list[str] = []
+    tiles, specks = _without_specks(tiles)
     tiles = _mark_values_above_set(tiles, context.set_max, problems)
     tiles = _mark_twice(tiles, problems)
     tiles = _mark_odd_sizes(tiles)
     reasons = _photo_reasons(scene, tiles)
+    if specks:
+        reasons.append(f"left out {specks} mark(s) far smaller than the tiles: {CHECK_LEFT_OUT}")
     if not tiles:
         if reasons:  # too dark, or a busy table: nothing found tells nothing
             return Recognition([], context.set_max, problems, "unreadable", reasons)
@@ -180,11 +186,23 @@ def _mark_twice(tiles: list[RecognisedTile], problems: list[str]) -> list[Recogn
     return [_doubt(t, "read more than once") if seen[t.tile] > 1 else t for t in tiles]
 
 
+def _without_specks(tiles: list[RecognisedTile]) -> tuple[list[RecognisedTile], int]:
+    """The tiles without the marks far smaller than the photo's typical tile (SPECK_SHARE of
+    its area) whose pips were not counted surely, and how many were left out."""
+    if len(tiles) < 3:
+        return tiles, 0
+    areas = _areas(tiles)
+    speck = (areas < SPECK_SHARE * float(np.median(areas))) & np.array(
+        [t.confidence < LOW_CONFIDENCE for t in tiles]
+    )
+    return [t for t, s in zip(tiles, speck, strict=True) if not s], int(speck.sum())
+
+
 def _mark_odd_sizes(tiles: list[RecognisedTile]) -> list[RecognisedTile]:
     if len(tiles) < 3:
         return tiles
     widths = np.array([_width(t) for t in tiles])
-    areas = np.array([abs(cv2.contourArea(np.float32(t.corners))) for t in tiles])
+    areas = _areas(tiles)
     return [
         _doubt(t, "not the size of the other tiles") if odd else t
         for t, odd in zip(
@@ -197,6 +215,10 @@ def _outside(sizes: np.ndarray, spread: tuple[float, float]) -> np.ndarray:
     median = float(np.median(sizes))
     low, high = spread
     return (sizes < low * median) | (sizes > high * median)
+
+
+def _areas(tiles: list[RecognisedTile]) -> np.ndarray:
+    return np.array([abs(cv2.contourArea(np.float32(t.corners))) for t in tiles])
 
 
 def _width(tile: RecognisedTile) -> float:

@@ -67,6 +67,26 @@ def test_an_outline_round_half_a_tile_is_marked():
     assert [t.doubtful for t in reading.tiles] == [False, False, False, True]
 
 
+def test_a_speck_read_unsurely_is_left_out_and_the_reading_checked():
+    """A tile-like mark a tenth of the tiles' size, its pips unsure: not scored, but said."""
+    speck = RecognisedTile(
+        Tile(7, 8), 0.44, ((400.0, 0.0), (412.0, 0.0), (412.0, 24.0), (400.0, 24.0))
+    )
+    reading = judge(laid((1, 2), (3, 4), (5, 6)) + [speck], CALM, ReadingContext())
+    assert reading.pip_total == 21 and len(reading.tiles) == 3
+    assert reading.status == "check"
+    assert any("left out 1 mark" in r for r in reading.reasons)
+
+
+def test_a_small_tile_read_surely_is_kept():
+    """Far off at a slant a tile looks small; read surely, it is scored (and marked)."""
+    small = RecognisedTile(
+        Tile(2, 2), 0.9, ((400.0, 0.0), (412.0, 0.0), (412.0, 24.0), (400.0, 24.0))
+    )
+    reading = judge(laid((1, 2), (3, 4), (5, 6)) + [small], CALM, ReadingContext())
+    assert reading.pip_total == 25 and reading.tiles[-1].doubtful
+
+
 def test_a_busy_table_is_never_read_as_ok():
     busy = Scene(brightness=220.0, busy=BUSY_EDGES * 2, thrown_out=0)
     reading = judge(laid((1, 2), (3, 4)), busy, ReadingContext())
