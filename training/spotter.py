@@ -40,10 +40,10 @@ from vision.world import render_world
 SPREAD = 0.18
 """A middle's peak falls off as a Gaussian of this share of the tile's length and width."""
 SEED = 7
-STEPS = 2000
+STEPS = 2400
 BATCH = 12
 CROP = 384
-ZOOM = (0.45, 1.6)
+ZOOM = (0.45, 2.2)
 """Each crop's photo is first scaled by a factor drawn (log-uniformly) from this range."""
 RENDERED_SEEDS = range(70_000, 71_250)
 """Seeds for training photos: far from those the bench measures with (900000 on)."""

@@ -89,9 +89,9 @@ DARK = 80
 
 SPOT_SIDES = (768, 384)
 """The long sides the spotter looks at every photo at (vision/spot.py). It learned tiles 20
-to 110 px wide at 768; the tiles of a few-tile photo are bigger than it can take in there,
-and at half the size they fit. Adding 384 took sdwalker62 from 34.1% to 36.4% (its fold)
-and rendered tables from 34% to 35%, at about 10 ms."""
+to about 150 px wide at 768; the tiles of a few-tile photo are bigger than it can take in
+there, and at half the size they fit. Adding 384 took sdwalker62 from 34.1% to 36.4% (its
+fold) and rendered tables from 34% to 35%, at about 10 ms."""
 
 SPOTTED_PEAK = 0.4
 """Only a spotter's peak this sure is outlined (vision/refine.py) and read: on rendered
