@@ -102,13 +102,14 @@ def spotted(
     image: np.ndarray, found: list[Candidate], sides: tuple[int, ...] = SPOT_SIDES
 ) -> tuple[list[Candidate], list[np.ndarray]]:
     """The tiles the spotter sees (at each of ``sides``, SPOTTED_PEAK or surer) that no
-    outline in ``found`` covers (_covered), each rough outline refined onto its tile
-    (vision/refine.py) and read; and the middles of every tile the spotter is sure of
-    (UNTRACED_PEAK)."""
+    outline in ``found`` covers (_covered, by the rough outline and again by the refined
+    one), each rough outline refined onto its tile (vision/refine.py) and read; and the
+    middles of every tile the spotter is sure of (UNTRACED_PEAK)."""
     spots = [s for side in sides for s in spot.spot(image, side) if s[1] >= SPOTTED_PEAK]
     spots.sort(key=lambda s: -s[1])
     todo = [corners for corners, _ in spots if not _covered(corners, found)]
-    outlines = refine.refine(image, todo)
+    # the rough rectangle of a big tile may be far too big: judged again as refined
+    outlines = [o for o in refine.refine(image, todo) if not _covered(o, found)]
     traced: list[Candidate] = []
     for candidate in read_outlines(image, outlines):
         if candidate is not None and all(

@@ -105,7 +105,9 @@ of 359 right with no such test, 324 at 0.35 (the bare ones unchanged). At 0.5 (t
 spotter's rough rectangle is often far too big) well-outlined tiles on slanted mats were
 read again and worse: of mats 3200-3299, 93 exact with no test, 91 at 0.5, 93 at 0.35. At
 0.3 and under, an outline across two touching spinner tiles kept them from being read
-apart (tests/vision/test_stages.py). Leave-one-source-out the same from 0.25 to 0.5."""
+apart (tests/vision/test_stages.py). Leave-one-source-out the same from 0.25 to 0.5.
+A spot left by its rough outline is judged again by its refined one: the spotter's
+rectangle round a tile filling half a close photo can be nearly twice too long and wide."""
 
 UNTRACED_PEAK = 0.6
 """A tile the spotter sees this surely, where no tile of the reading lies, makes the reading
