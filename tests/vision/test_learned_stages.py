@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 
 from companion.tiles import Tile
+from training.half_faces import _closest, _layout
 from vision import counter
 from vision.halves import split_halves
 from vision.synth import render
@@ -47,6 +48,17 @@ def test_a_blank_and_a_twelve_are_told_apart(one_tile):
 
 def test_the_counter_takes_no_halves():
     assert counter.count([]) == []
+
+
+def test_every_drawn_training_half_has_as_many_pips_as_its_label():
+    """The counter learns counts from drawn halves: a layout that drew one pip too few or
+    two on top of each other would teach it to miscount."""
+    rng = np.random.default_rng(0)
+    for pips in range(16):
+        for _ in range(40):
+            points = _layout(rng, pips)
+            assert len(points) == pips
+            assert pips < 2 or _closest(points) > 0.05
 
 
 @pytest.mark.slow
