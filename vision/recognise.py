@@ -121,12 +121,16 @@ def spotted(
 
 
 def _covered(rough: np.ndarray, found: list[Candidate]) -> bool:
-    """Whether an outline in ``found`` covers the middle of the spotter's ``rough`` outline
-    and is big enough (COVERED_SHARE of it) to be that tile: a little outline round a tile's
-    divider or one of its pips leaves the tile still to be read."""
+    """Whether an outline in ``found`` covers the middle of the spotter's ``rough`` outline,
+    is big enough (COVERED_SHARE of it) to be that tile and is read surely: a little outline
+    round a tile's divider or one of its pips, or an unsure one across two tiles or the
+    whole table, leaves the tile still to be read."""
     least = COVERED_SHARE * _area(rough)
     middle = rough.mean(axis=0)
-    return any(_inside(middle, c.corners) and _area(c.corners) >= least for c in found)
+    return any(
+        _inside(middle, c.corners) and _area(c.corners) >= least and c.surely_read()
+        for c in found
+    )
 
 
 def read_outlines(image: np.ndarray, outlines: list[np.ndarray]) -> list[Candidate | None]:

@@ -99,15 +99,18 @@ def test_a_refined_outline_is_read_when_the_model_alone_is_sure_of_one_half():
 
 
 def test_a_tile_whose_divider_alone_was_outlined_is_still_read(one_tile):
-    """On a busy cloth the finder may outline only a big tile's divider; the spotter's tile
-    round it is refined and read all the same. A finder's outline round the whole tile
-    leaves nothing more to read."""
+    """On a busy cloth the finder may outline only a big tile's divider, or draw an unsure
+    outline round the whole table; the spotter's tile is refined and read all the same. A
+    finder's outline round the whole tile, read surely, leaves nothing more to read."""
     photo = one_tile(Tile(3, 9), width=120, angle=25, table=(90, 60, 40))
     middle = np.float32([240, 240])  # the tile's middle: the photo turns about it
     divider = np.float32([[-30, -6], [30, -6], [30, 6], [-30, 6]]) + middle
+    table = np.float32([[0, 0], [480, 0], [480, 480], [0, 480]])
     whole = cv2.boxPoints(((240.0, 240.0), (120.0, 240.0), -25.0)).astype(np.float32)
-    little = _outline_read(HalfReading(0, 0.4, 20.0), HalfReading(0, 0.4, 20.0))
-    traced, _ = spotted(photo, [replace(little, corners=divider)])
-    assert [c.ends for c in traced] in ([(3, 9)], [(9, 3)])
-    traced, _ = spotted(photo, [replace(little, corners=whole)])
+    unsure = _outline_read(HalfReading(0, 0.4, 20.0), HalfReading(0, 0.4, 20.0))
+    for outline in (divider, table):
+        traced, _ = spotted(photo, [replace(unsure, corners=outline)])
+        assert [c.ends for c in traced] in ([(3, 9)], [(9, 3)])
+    sure = _outline_read(HalfReading(3, 0.9, 60.0), HalfReading(9, 0.9, 60.0))
+    traced, _ = spotted(photo, [replace(sure, corners=whole)])
     assert traced == []
