@@ -28,6 +28,7 @@ from vision.reading import (
 )
 from vision.slant import level, measure_slant, near_side, to_working
 from vision.thresholds import (
+    CENTRED,
     CLOSE_UP_SIDE,
     CLOSE_UP_SPOT_SIDE,
     COVERED_SHARE,
@@ -59,7 +60,7 @@ def recognise(image: np.ndarray, set_max: int = 12, max_tiles: int | None = None
     verified = verify.sort_out(image, candidates)
     believed = _one_per_tile(verified)
     corners = [c.candidate.corners for c in believed]
-    missed = sum(not any(_inside(m, c) for c in corners) for m in proposed.sure_spots)
+    missed = sum(not any(_centred(m, c) for c in corners) for m in proposed.sure_spots)
     scene = doubt.look_at(image, corners, thrown_out=len(candidates) - len(verified), missed=missed)
     tiles = [_tile(c, set_max) for c in believed]
     tiles.sort(key=lambda t: (round(t.corners[0][1] / 50), t.corners[0][0]))
@@ -128,9 +129,18 @@ def _covered(rough: np.ndarray, found: list[Candidate]) -> bool:
     least = COVERED_SHARE * _area(rough)
     middle = rough.mean(axis=0)
     return any(
-        _inside(middle, c.corners) and _area(c.corners) >= least and c.surely_read()
-        for c in found
+        _inside(middle, c.corners) and _area(c.corners) >= least and c.surely_read() for c in found
     )
+
+
+def _centred(point: np.ndarray, corners: np.ndarray) -> bool:
+    """Whether ``point`` (a tile's middle, as the spotter sees it) is the outline's middle,
+    give or take CENTRED of its length: an outline across two touching tiles has one of
+    their middles inside it, off its own middle by a quarter of a tile's length or more."""
+    c = np.float32(corners)
+    length = float(np.linalg.norm((c[0] + c[1]) / 2 - (c[2] + c[3]) / 2))
+    off = float(np.linalg.norm(c.mean(axis=0) - point))
+    return _inside(point, c) and off <= CENTRED * length
 
 
 def read_outlines(image: np.ndarray, outlines: list[np.ndarray]) -> list[Candidate | None]:

@@ -1,6 +1,7 @@
 """The reader that doubts: each rule on a constructed reading, and on photos."""
 
 import json
+import sys
 
 import cv2
 import numpy as np
@@ -220,3 +221,26 @@ def test_a_tile_the_spotter_is_sure_of_but_none_is_read_at_is_missing(monkeypatc
     reading = recognise(image)
     assert reading.tiles == [] and reading.status == "unreadable"
     assert any("a tile may be missing" in reason for reason in reading.reasons)
+
+
+def test_one_outline_across_two_touching_tiles_is_no_silent_reading(monkeypatch):
+    """The spotter is sure of two touching tiles; the only outline read is drawn across
+    both (their middles inside it, off its own): the reading asks for a check."""
+    from vision import verify
+    from vision.reading import Candidate, HalfReading
+    from vision.synth import render
+
+    recognition = sys.modules["vision.recognise"]
+    image, _ = render(12, size=(1280, 720), tiles=2, hard=False)
+    sure = HalfReading(3, 0.95, 60.0)
+    across = Candidate(
+        np.float32([[100, 140], [100, 180], [180, 180], [180, 140]]), (sure, sure), 60.0, False
+    )
+    middles = [np.float32([120, 140]), np.float32([160, 140])]  # two tiles 40 wide, 80 long
+    for spots, missing in ((middles, True), ([np.float32([140, 160])], False)):
+        proposed = recognition.Proposed([across], False, spots)
+        monkeypatch.setattr(recognition, "propose", lambda image, proposed=proposed: proposed)
+        monkeypatch.setattr(verify, "tile_chances", lambda image, cands, model=None: np.ones(1))
+        reading = recognise(image)
+        assert reading.pip_total == 6
+        assert any("a tile may be missing" in r for r in reading.reasons) is missing
