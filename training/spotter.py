@@ -23,7 +23,6 @@ mat), on 384 px crops turned, mirrored and zoomed at random, so every real sourc
 from __future__ import annotations
 
 import argparse
-import hashlib
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -32,6 +31,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from training.cache import kept
 from training.fit import use_both_cores
 from vision import synth
 from vision.spot import ALIGN, SPOT_SIDE, SPOT_STRIDE, network_input
@@ -113,14 +113,7 @@ def rendered(seed: int) -> tuple[np.ndarray, np.ndarray]:
 
 
 def _cached(seed: int) -> tuple[np.ndarray, np.ndarray]:
-    path = CACHE / f"{hashlib.sha1(f'{VERSION}:{seed}'.encode()).hexdigest()[:16]}.npz"
-    if path.is_file():
-        data = np.load(path)
-        return data["small"], data["tiles"]
-    small, tiles = rendered(seed)
-    CACHE.mkdir(parents=True, exist_ok=True)
-    np.savez_compressed(path, small=small, tiles=tiles)
-    return small, tiles
+    return kept(CACHE, f"{VERSION}:{seed}", ("small", "tiles"), lambda: rendered(seed))
 
 
 def piece(rng, small: np.ndarray, tiles: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

@@ -136,7 +136,7 @@ def _covered(rough: np.ndarray, found: list[Candidate]) -> bool:
 def _centred(point: np.ndarray, corners: np.ndarray) -> bool:
     """Whether ``point`` (a tile's middle, as the spotter sees it) is the outline's middle,
     give or take CENTRED of its length: an outline across two touching tiles has one of
-    their middles inside it, off its own middle by a quarter of a tile's length or more."""
+    their middles inside it, each about a third of its length off its own middle."""
     c = np.float32(corners)
     length = float(np.linalg.norm((c[0] + c[1]) / 2 - (c[2] + c[3]) / 2))
     off = float(np.linalg.norm(c.mean(axis=0) - point))
