@@ -14,7 +14,7 @@ from typing import Literal
 import numpy as np
 
 from companion.tiles import Tile
-from vision.thresholds import ALONE_SURE, REFINED_SURE
+from vision.thresholds import ALONE_SURE, BOTH_ALONE_SURE, REFINED_SURE
 
 Status = Literal["ok", "check", "unreadable"]
 """`ok`: scored without asking. `check`: shown with the doubtful tiles marked for the player
@@ -64,13 +64,16 @@ class Candidate:
     def surely_read(self, model_alone: bool = False) -> bool:
         """Both halves counted REFINED_SURE or surer. With ``model_alone``, also one half so
         and the other so surely by the learned counter alone (ALONE_SURE) that the
-        rule-based counter's other count is no bar."""
+        rule-based counter's other count is no bar; or both halves counted BOTH_ALONE_SURE
+        by the learned counter alone."""
         if min(h.confidence for h in self.halves) >= REFINED_SURE:
             return True
-        return (
-            model_alone
-            and any(h.agreed and h.confidence >= REFINED_SURE for h in self.halves)
-            and all(h.confidence >= REFINED_SURE or h.learned >= ALONE_SURE for h in self.halves)
+        if not model_alone:
+            return False
+        if all(h.learned >= BOTH_ALONE_SURE for h in self.halves):
+            return True
+        return any(h.agreed and h.confidence >= REFINED_SURE for h in self.halves) and all(
+            h.confidence >= REFINED_SURE or h.learned >= ALONE_SURE for h in self.halves
         )
 
     @property

@@ -98,6 +98,18 @@ def test_a_refined_outline_is_read_when_the_model_alone_is_sure_of_one_half():
     assert not _outline_read(twelve, twelve).surely_read(model_alone=True)
 
 
+def test_a_double_twelve_the_rules_miscount_twice_is_read_when_the_model_has_no_doubt():
+    """A double twelve of small coloured pips: the rules miscount both halves. The spotted
+    tile is read only when the learned counter is all but certain of both; a model merely
+    very sure of one of them still leaves the spot unread."""
+    certain = HalfReading(12, 0.5, 60.0, agreed=False, learned=0.998)
+    very_sure = HalfReading(12, 0.5, 60.0, agreed=False, learned=0.97)
+    double = _outline_read(certain, certain)
+    assert double.surely_read(model_alone=True)
+    assert not double.surely_read()
+    assert not _outline_read(certain, very_sure).surely_read(model_alone=True)
+
+
 def test_a_tile_whose_divider_alone_was_outlined_is_still_read(one_tile):
     """On a busy cloth the finder may outline only a big tile's divider, or draw an unsure
     outline round the whole table; the spotter's tile is refined and read all the same. A
