@@ -37,6 +37,7 @@ from vision.thresholds import (
     FAINT_MIN_CONFIDENCE,
     FINDER_SIDES,
     LOW_CONFIDENCE,
+    PIECE_SHARE,
     SAME_TILE,
     SPOT_SIDES,
     SPOTTED_PEAK,
@@ -187,13 +188,26 @@ def _dark_share(image: np.ndarray) -> float:
 
 def _one_per_tile(believed: list[verify.Believed]) -> list[verify.Believed]:
     """Where outlines overlap (a tile found on the photo and on its negative, or one outline
-    spanning two tiles), the one most believed and most cleanly read is kept."""
+    spanning two tiles), the one most believed and most cleanly read is kept; but a tile
+    read surely takes the place of the little outlines inside it (_pieces_of)."""
     ranked = sorted(believed, key=lambda b: -b.belief * _confidence(b.candidate))
     kept: list[verify.Believed] = []
     for one in ranked:
-        if all(_shared(one.candidate.corners, k.candidate.corners) <= SAME_TILE for k in kept):
+        clash = [k for k in kept if _shared(one.candidate.corners, k.candidate.corners) > SAME_TILE]
+        if not clash:
             kept.append(one)
+        elif _pieces_of(one.candidate, [k.candidate for k in clash]):
+            kept = [k for k in kept if all(k is not c for c in clash)] + [one]
     return kept
+
+
+def _pieces_of(tile: Candidate, outlines: list[Candidate]) -> bool:
+    """Whether ``outlines`` are all pieces of ``tile`` (each under PIECE_SHARE of its area:
+    an outline round its divider, read as a blank double) and ``tile`` is read surely."""
+    whole = _area(tile.corners)
+    return tile.surely_read(model_alone=True) and all(
+        _area(o.corners) < PIECE_SHARE * whole for o in outlines
+    )
 
 
 def _shared(a: np.ndarray, b: np.ndarray) -> float:

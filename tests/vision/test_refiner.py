@@ -10,8 +10,9 @@ from companion.tiles import Tile
 from vision import counter, refine
 from vision.halves import split_halves
 from vision.reading import Candidate, HalfReading
-from vision.recognise import spotted
+from vision.recognise import _one_per_tile, spotted
 from vision.thresholds import REFINE_LENGTH
+from vision.verify import Believed
 from vision.world import render_world
 
 FRESH = range(990_000, 990_010)
@@ -108,6 +109,29 @@ def test_a_double_twelve_the_rules_miscount_twice_is_read_when_the_model_has_no_
     assert double.surely_read(model_alone=True)
     assert not double.surely_read()
     assert not _outline_read(certain, very_sure).surely_read(model_alone=True)
+
+
+def test_an_outline_round_a_tiles_divider_alone_gives_way_to_the_tile():
+    """A close-up on a busy cloth: the finder outlined only a big 3|10's divider and read it
+    as 0|0 more cleanly than the spotter's tile, whose ten the rules miscount. The tile is
+    kept, not the blank double; a rival as big as a half still wins on its reading."""
+    tile = Candidate(
+        np.float32([[0, 0], [100, 0], [100, 200], [0, 200]]),
+        (HalfReading(3, 0.96, 60.0), HalfReading(10, 0.5, 60.0, agreed=False, learned=0.95)),
+        divider_contrast=60.0,
+        faint=False,
+    )
+    divider = Candidate(
+        np.float32([[40, 88], [60, 88], [60, 112], [40, 112]]),
+        (HalfReading(0, 0.6, 20.0), HalfReading(0, 0.6, 20.0)),
+        divider_contrast=60.0,
+        faint=False,
+    )
+    kept = _one_per_tile([Believed(tile, 1.0), Believed(divider, 0.9)])
+    assert [k.candidate.ends for k in kept] == [(3, 10)]
+    half = replace(divider, corners=np.float32([[0, 0], [100, 0], [100, 100], [0, 100]]))
+    kept = _one_per_tile([Believed(tile, 1.0), Believed(half, 0.9)])
+    assert [k.candidate.ends for k in kept] == [(0, 0)]
 
 
 def test_a_tile_whose_divider_alone_was_outlined_is_still_read(one_tile):
