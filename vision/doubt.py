@@ -36,6 +36,7 @@ from vision.thresholds import (
 RETAKE_STRAIGHT = "hold the phone straight above the tiles and retake"
 PLAIN_CLOTH = "busy background: use the mat or a plain cloth"
 CHECK_LEFT_OUT = "check that no tile is missing"
+DOUBLE_BLANK = "a double blank alone: check that it lies face up"
 NO_TILES = (
     "no tiles found: confirm 0 for an empty hand, or step back so whole tiles are in the"
     " picture, lay them face up on the mat and retake"
@@ -123,6 +124,7 @@ def judge(
     tiles, specks = _without_specks(tiles)
     tiles = _mark_values_above_set(tiles, context.set_max, problems)
     tiles = _mark_twice(tiles, problems)
+    tiles = _mark_lone_double_blank(tiles)
     tiles = _mark_odd_sizes(tiles)
     reasons = _photo_reasons(scene, tiles)
     if specks:
@@ -184,6 +186,17 @@ def _mark_twice(tiles: list[RecognisedTile], problems: list[str]) -> list[Recogn
         if times > 1:
             problems.append(f"{value} is read {times} times but a set has only one")
     return [_doubt(t, "read more than once") if seen[t.tile] > 1 else t for t in tiles]
+
+
+def _mark_lone_double_blank(tiles: list[RecognisedTile]) -> list[RecognisedTile]:
+    """A double blank has no pip to show it is a tile face up: two tiles lying face down
+    side by side, or a card's edge across a plain patch, read the same. Read alone, with no
+    other tile to say a hand is in the picture, it is shown to the player, so an empty
+    table is never scored as a hand holding 0|0 (worth 50 with some house rules) unasked.
+    On rendered bare tables (seeds 960000-960299) it was the only tile read on 10."""
+    if len(tiles) == 1 and tiles[0].ends == (0, 0):
+        return [_doubt(tiles[0], DOUBLE_BLANK)]
+    return tiles
 
 
 def _without_specks(tiles: list[RecognisedTile]) -> tuple[list[RecognisedTile], int]:

@@ -44,6 +44,14 @@ def test_a_tile_read_twice_is_checked_and_both_marked():
     assert [t.doubtful for t in reading.tiles] == [True, True, False]
 
 
+def test_a_double_blank_read_alone_is_shown_to_check():
+    """Two tiles face down side by side read as 0|0 too, and some tables score it at 50:
+    alone on the photo it is asked about; in a hand of other tiles it is scored."""
+    alone = judge(laid((0, 0)), CALM, ReadingContext())
+    assert alone.status == "check" and alone.tiles[0].doubtful
+    assert judge(laid((3, 5), (0, 0), (0, 4)), CALM, ReadingContext()).status == "ok"
+
+
 def test_more_tiles_than_a_hand_can_hold_is_no_score():
     values = [(a, b) for b in range(7) for a in range(b + 1)][:12]
     reading = judge(laid(*values), CALM, ReadingContext(set_max=12, max_tiles=10))
