@@ -193,11 +193,12 @@ def _one_per_tile(believed: list[verify.Believed]) -> list[verify.Believed]:
     ranked = sorted(believed, key=lambda b: -b.belief * _confidence(b.candidate))
     kept: list[verify.Believed] = []
     for one in ranked:
-        clash = [k for k in kept if _shared(one.candidate.corners, k.candidate.corners) > SAME_TILE]
+        rivals = [_shared(one.candidate.corners, k.candidate.corners) > SAME_TILE for k in kept]
+        clash = [k.candidate for k, rival in zip(kept, rivals, strict=True) if rival]
         if not clash:
             kept.append(one)
-        elif _pieces_of(one.candidate, [k.candidate for k in clash]):
-            kept = [k for k in kept if all(k is not c for c in clash)] + [one]
+        elif _pieces_of(one.candidate, clash):
+            kept = [k for k, rival in zip(kept, rivals, strict=True) if not rival] + [one]
     return kept
 
 
