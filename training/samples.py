@@ -20,7 +20,7 @@ from vision.reading import Candidate
 from vision.recognise import propose
 
 CACHE = Path(__file__).resolve().parents[1] / ".cache" / "verifier-samples"
-VERSION = "3"
+VERSION = "4"
 """Bumped when the finder or the patch changes, so cached examples are made anew."""
 
 
@@ -42,6 +42,12 @@ working size: more kinds of wrong outline for the verifier to learn from."""
 
 def _outlines(image: np.ndarray) -> list[Candidate]:
     return propose(image, EXTRA_SIDES).candidates
+
+
+def _looks(candidate: Candidate) -> tuple[bool, ...]:
+    """How the product looks at an outline (vision/verify.py): one found on the photo's
+    negative both on the negative and on the photo as it is."""
+    return (True, False) if candidate.light_on_dark else (False,)
 
 
 def _half_centres(corners: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -82,9 +88,10 @@ def _real_examples(photo: LabelledPhoto) -> Examples:
             label = 0
         else:
             continue  # half on a labelled half, half off it: not clear either way
-        corners.append(outline)
-        negative.append(candidate.light_on_dark)
-        labels.append(label)
+        for look in _looks(candidate):
+            corners.append(outline)
+            negative.append(look)
+            labels.append(label)
     patches = verify.batch(image, corners, negative)
     return Examples(patches, np.array(labels, np.float32), photo.source)
 
@@ -106,9 +113,10 @@ def rendered_examples(
             np.linalg.norm(centre - c) < 0.35 * w and _same_axis(outline, t)
             for c, w, t in zip(centres, widths, truth, strict=True)
         )
-        corners.append(outline)
-        negative.append(candidate.light_on_dark)
-        labels.append(1 if hit and candidate.light_on_dark == dark_tiles else 0)
+        for look in _looks(candidate):  # black tiles are tiles on the negative only
+            corners.append(outline)
+            negative.append(look)
+            labels.append(1 if hit and look == dark_tiles else 0)
     for true in truth:
         jitter = rng.normal(0, 0.04 * float(np.linalg.norm(true[0] - true[1])), (4, 2))
         order = rng.permutation(2)  # either end first

@@ -3,7 +3,7 @@
 The finder sees a dark bar between two pale patches; wood grain, a woven cloth or a printed
 board shows many of those. Each outline, with a margin of the table round it, is warped
 upright to a small colour patch, and a small convolutional network trained offline
-(tools/train_verifier.py; data, seed and figures in vision/models/README.md) says how likely
+(training/verifier.py; data, seed and figures in vision/models/README.md) says how likely
 it is a face-up tile. It runs through OpenCV alone (cv2.dnn on an ONNX file), so the product
 needs no training tools.
 """
@@ -70,12 +70,19 @@ def _model():
 
 
 def tile_chances(image: np.ndarray, candidates: list[Candidate], model=None) -> np.ndarray:
-    """For each outline, the model's chance (0..1) that it is a face-up tile."""
+    """For each outline, the model's chance (0..1) that it is a face-up tile. An outline
+    found on the photo's negative is looked at both ways and the likelier taken: a black
+    tile is a tile on the negative, a dark red or blue one on the photo as it is."""
     model = model if model is not None else _model()
     if model is None or not candidates:
         return np.ones(len(candidates), np.float32)
     model.setInput(batch_of(image, candidates))
-    return np.clip(model.forward()[:, 1], 0.0, 1.0)
+    chances = model.forward()[:, 1].copy()
+    flipped = [i for i, c in enumerate(candidates) if c.light_on_dark]
+    if flipped:
+        model.setInput(batch(image, [candidates[i].corners for i in flipped]))
+        chances[flipped] = np.maximum(chances[flipped], model.forward()[:, 1])
+    return np.clip(chances, 0.0, 1.0)
 
 
 def sort_out(image: np.ndarray, candidates: list[Candidate], model=None) -> list[Believed]:
