@@ -204,10 +204,13 @@ def _one_per_tile(believed: list[verify.Believed]) -> list[verify.Believed]:
 
 def _pieces_of(tile: Candidate, outlines: list[Candidate]) -> bool:
     """Whether ``outlines`` are all pieces of ``tile`` (each under PIECE_SHARE of its area:
-    an outline round its divider, read as a blank double) and ``tile`` is read surely."""
+    an outline round its divider, read as a blank double) and ``tile`` is read surely. A
+    tile with pips read surely is no piece: an outline over a row of tiles, its halves on
+    the gaps between them read as blanks, never takes their place."""
     whole = _area(tile.corners)
     return tile.surely_read(model_alone=True) and all(
-        _area(o.corners) < PIECE_SHARE * whole for o in outlines
+        _area(o.corners) < PIECE_SHARE * whole and not (any(o.ends) and o.surely_read())
+        for o in outlines
     )
 
 

@@ -134,6 +134,27 @@ def test_an_outline_round_a_tiles_divider_alone_gives_way_to_the_tile():
     assert [k.candidate.ends for k in kept] == [(0, 0)]
 
 
+
+def test_an_outline_over_a_row_of_tiles_never_takes_their_place():
+    """An outline drawn over three touching tiles, its halves on the gaps between them, is
+    read as a blank double the learned counter is sure of; the tiles, read surely with their
+    pips, are small beside it but are no pieces of it."""
+
+    def tile(x: float, ends: tuple[int, int], sure: float) -> Candidate:
+        corners = np.float32([[x, 0], [x + 100, 0], [x + 100, 200], [x, 200]])
+        halves = tuple(HalfReading(pips, sure, 60.0, learned=sure) for pips in ends)
+        return Candidate(corners, halves, divider_contrast=60.0, faint=False)
+
+    row = [tile(0, (10, 13), 0.9), tile(100, (5, 12), 0.9), tile(200, (1, 10), 0.5)]
+    over = Candidate(
+        np.float32([[-20, -150], [320, -150], [320, 350], [-20, 350]]),
+        (HalfReading(0, 0.5, 20.0, learned=0.995), HalfReading(0, 0.5, 20.0, learned=0.995)),
+        divider_contrast=60.0,
+        faint=False,
+    )
+    kept = _one_per_tile([Believed(t, 1.0) for t in row] + [Believed(over, 0.9)])
+    assert sorted(k.candidate.ends for k in kept) == [(1, 10), (5, 12), (10, 13)]
+
 def test_a_tile_whose_divider_alone_was_outlined_is_still_read(one_tile):
     """On a busy cloth the finder may outline only a big tile's divider, or draw an unsure
     outline round the whole table; the spotter's tile is refined and read all the same. A
