@@ -134,7 +134,6 @@ def test_an_outline_round_a_tiles_divider_alone_gives_way_to_the_tile():
     assert [k.candidate.ends for k in kept] == [(0, 0)]
 
 
-
 def test_an_outline_over_a_row_of_tiles_never_takes_their_place():
     """An outline drawn over three touching tiles, its halves on the gaps between them, is
     read as a blank double the learned counter is sure of; the tiles, read surely with their
@@ -154,6 +153,7 @@ def test_an_outline_over_a_row_of_tiles_never_takes_their_place():
     )
     kept = _one_per_tile([Believed(t, 1.0) for t in row] + [Believed(over, 0.9)])
     assert sorted(k.candidate.ends for k in kept) == [(1, 10), (5, 12), (10, 13)]
+
 
 def test_a_tile_whose_divider_alone_was_outlined_is_still_read(one_tile):
     """On a busy cloth the finder may outline only a big tile's divider, or draw an unsure
