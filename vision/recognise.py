@@ -35,6 +35,7 @@ from vision.thresholds import (
     DARK,
     DARK_SHARE,
     FAINT_MIN_CONFIDENCE,
+    FAINT_PLACES,
     FINDER_SIDES,
     LOW_CONFIDENCE,
     PIECE_SHARE,
@@ -62,6 +63,7 @@ def recognise(image: np.ndarray, set_max: int = 12, max_tiles: int | None = None
     believed = _one_per_tile(verified)
     corners = [c.candidate.corners for c in believed]
     missed = sum(not any(_centred(m, c) for c in corners) for m in proposed.sure_spots)
+    missed += _places(proposed.faint_spots, corners) >= FAINT_PLACES
     scene = doubt.look_at(image, corners, thrown_out=len(candidates) - len(verified), missed=missed)
     tiles = [_tile(c, set_max) for c in believed]
     tiles.sort(key=lambda t: (round(t.corners[0][1] / 50), t.corners[0][0]))
@@ -77,6 +79,9 @@ class Proposed:
     sure_spots: list[np.ndarray] = field(default_factory=list)
     """Middles of the tiles the spotter is sure of (UNTRACED_PEAK): where no tile is read at
     one, a tile may be missing."""
+    faint_spots: list[np.ndarray] = field(default_factory=list)
+    """Rough outlines of the tiles the spotter half sees (SPOTTED_PEAK to UNTRACED_PEAK),
+    surest first: where no tile is read at FAINT_PLACES of them, tiles may be missing."""
 
 
 def propose(image: np.ndarray, sides: tuple[int | None, ...] = FINDER_SIDES) -> Proposed:
@@ -89,24 +94,25 @@ def propose(image: np.ndarray, sides: tuple[int | None, ...] = FINDER_SIDES) -> 
     if _dark_share(image) > DARK_SHARE:  # black tiles; the usual size alone reads as many
         negative = _at_sides(cv2.bitwise_not(image), sides[:1])
         candidates += [replace(c, light_on_dark=True) for c in negative]
-    traced, sure_spots = spotted(image, candidates)
+    traced, sure_spots, faint_spots = spotted(image, candidates)
     redrawn = read_outlines(image, refine.refine(image, [c.corners for c in candidates], 1))
     candidates = [c if r is None else r for c, r in zip(candidates, redrawn, strict=True)] + traced
     if candidates:
-        return Proposed(candidates, False, sure_spots)
+        return Proposed(candidates, False, sure_spots, faint_spots)
     candidates = find_candidates(image, CLOSE_UP_SIDE)
-    traced, sure_spots = spotted(image, candidates, (CLOSE_UP_SPOT_SIDE,))
+    traced, sure_spots, faint_spots = spotted(image, candidates, (CLOSE_UP_SPOT_SIDE,))
     candidates += traced
-    return Proposed(candidates, bool(candidates), sure_spots)
+    return Proposed(candidates, bool(candidates), sure_spots, faint_spots)
 
 
 def spotted(
     image: np.ndarray, found: list[Candidate], sides: tuple[int, ...] = SPOT_SIDES
-) -> tuple[list[Candidate], list[np.ndarray]]:
+) -> tuple[list[Candidate], list[np.ndarray], list[np.ndarray]]:
     """The tiles the spotter sees (at each of ``sides``, SPOTTED_PEAK or surer) that no
     outline in ``found`` covers (_covered, by the rough outline and again by the refined
-    one), each rough outline refined onto its tile (vision/refine.py) and read; and the
-    middles of every tile the spotter is sure of (UNTRACED_PEAK)."""
+    one), each rough outline refined onto its tile (vision/refine.py) and read; the
+    middles of every tile the spotter is sure of (UNTRACED_PEAK); and the rough outlines of
+    those it only half sees, surest first."""
     spots = [s for side in sides for s in spot.spot(image, side) if s[1] >= SPOTTED_PEAK]
     spots.sort(key=lambda s: -s[1])
     todo = [corners for corners, _ in spots if not _covered(corners, found)]
@@ -119,7 +125,8 @@ def spotted(
         ):  # two peaks on one tile (the spotter looks twice)
             traced.append(candidate)
     sure = [corners.mean(axis=0) for corners, chance in spots if chance >= UNTRACED_PEAK]
-    return traced, sure
+    faint = [corners for corners, chance in spots if chance < UNTRACED_PEAK]
+    return traced, sure, faint
 
 
 def _covered(rough: np.ndarray, found: list[Candidate]) -> bool:
@@ -132,6 +139,20 @@ def _covered(rough: np.ndarray, found: list[Candidate]) -> bool:
     return any(
         _inside(middle, c.corners) and _area(c.corners) >= least and c.surely_read() for c in found
     )
+
+
+def _places(spots: list[np.ndarray], tiles: list[np.ndarray]) -> int:
+    """At how many places the spotter's rough outlines ``spots`` see a tile where none of
+    ``tiles`` is centred; a spot inside one counted already (the spotter looks twice) is the
+    same place."""
+    places: list[np.ndarray] = []
+    for rough in spots:
+        middle = rough.mean(axis=0)
+        if not any(_centred(middle, t) for t in tiles) and not any(
+            _inside(middle, p) for p in places
+        ):
+            places.append(rough)
+    return len(places)
 
 
 def _centred(point: np.ndarray, corners: np.ndarray) -> bool:

@@ -132,6 +132,11 @@ those whose refined outline was not read, halved the silent wrongs on rendered t
 (910040-910139) and slanted mats (seeds 3200-3299), 2 to 1 each, at 2 right mats of 79
 asked to be checked."""
 
+FAINT_PLACES = 4
+"""A reading asks for a check ("a tile may be missing") too when the spotter half sees a
+tile (SPOTTED_PEAK to UNTRACED_PEAK) at this many places or more where no tile of the
+reading lies: a white set far off on white paper, too small to read."""
+
 CLOSE_UP_SPOT_SIDE = 192
 """The spotter's last look at a photo where nothing was found, this small: a close-up."""
 

@@ -252,3 +252,27 @@ def test_one_outline_across_two_touching_tiles_is_no_silent_reading(monkeypatch)
         reading = recognise(image)
         assert reading.pip_total == 6
         assert any("a tile may be missing" in r for r in reading.reasons) is missing
+
+
+@pytest.mark.parametrize("places, status", [(3, "ok"), (4, "check")])
+def test_tiles_the_spotter_half_sees_in_many_places_may_be_missing(
+    monkeypatch, one_tile, places, status
+):
+    """A white set far off on white paper: the spotter half sees the far tiles (between
+    SPOTTED_PEAK and UNTRACED_PEAK), too small to read. One or a few such spots are noise;
+    at FAINT_PLACES places where no tile is read, the reading asks for a check."""
+    from vision import spot
+    from vision.thresholds import FAINT_PLACES, SPOTTED_PEAK, UNTRACED_PEAK
+
+    photo = one_tile(Tile(3, 5), width=60, table=(200, 200, 200))
+    half_seen = (SPOTTED_PEAK + UNTRACED_PEAK) / 2
+    faint = [
+        (np.float32([[x, 10], [x + 20, 10], [x + 20, 50], [x, 50]]), half_seen)
+        for x in range(10, 10 + 30 * places, 30)
+    ]
+    seen = spot.spot
+    monkeypatch.setattr(spot, "spot", lambda image, side: seen(image, side) + faint)
+    reading = recognise(photo, set_max=6)
+    assert [t.tile for t in reading.tiles] == [Tile(3, 5)]
+    assert reading.status == status
+    assert ("a tile may be missing" in " ".join(reading.reasons)) == (places >= FAINT_PLACES)

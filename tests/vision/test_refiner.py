@@ -166,7 +166,7 @@ def test_a_tile_whose_divider_alone_was_outlined_is_still_read(one_tile):
     whole = cv2.boxPoints(((240.0, 240.0), (120.0, 240.0), -25.0)).astype(np.float32)
     unsure = _outline_read(HalfReading(0, 0.4, 20.0), HalfReading(0, 0.4, 20.0))
     for outline in (divider, table):
-        traced, _ = spotted(photo, [replace(unsure, corners=outline)])
+        traced, *_ = spotted(photo, [replace(unsure, corners=outline)])
         assert [c.ends for c in traced] in ([(3, 9)], [(9, 3)])
     sure = _outline_read(HalfReading(3, 0.9, 60.0), HalfReading(9, 0.9, 60.0))
     traced, _ = spotted(photo, [replace(sure, corners=whole)])
