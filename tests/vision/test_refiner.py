@@ -169,5 +169,5 @@ def test_a_tile_whose_divider_alone_was_outlined_is_still_read(one_tile):
         traced, *_ = spotted(photo, [replace(unsure, corners=outline)])
         assert [c.ends for c in traced] in ([(3, 9)], [(9, 3)])
     sure = _outline_read(HalfReading(3, 0.9, 60.0), HalfReading(9, 0.9, 60.0))
-    traced, _ = spotted(photo, [replace(sure, corners=whole)])
+    traced, *_ = spotted(photo, [replace(sure, corners=whole)])
     assert traced == []
