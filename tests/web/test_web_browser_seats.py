@@ -40,8 +40,11 @@ def test_scanning_the_hosts_join_qr_code_is_all_a_guest_does_to_take_a_seat(
     host = phone_page()
     log_in(host)
     qr = host.locator("#join-box img")
-    qr.wait_for()
-    assert qr.evaluate("img => img.complete && img.naturalWidth > 0")  # a real picture
+    # a real picture, loaded: on a busy machine the page may show before the picture has come
+    host.wait_for_function(
+        "() => { const img = document.querySelector('#join-box img');"
+        " return img && img.complete && img.naturalWidth > 0; }"
+    )
     box = qr.bounding_box()
     assert box["width"] >= 200 and abs(box["width"] - box["height"]) < 2
     link = host.locator("#join-box a").get_attribute("href")
