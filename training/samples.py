@@ -44,12 +44,6 @@ def _outlines(image: np.ndarray) -> list[Candidate]:
     return propose(image, EXTRA_SIDES).candidates
 
 
-def _looks(candidate: Candidate) -> tuple[bool, ...]:
-    """How the product looks at an outline (vision/verify.py): one found on the photo's
-    negative both on the negative and on the photo as it is."""
-    return (True, False) if candidate.light_on_dark else (False,)
-
-
 def _half_centres(corners: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     a = (corners[0] + corners[1]) / 2
     b = (corners[2] + corners[3]) / 2
@@ -88,7 +82,7 @@ def _real_examples(photo: LabelledPhoto) -> Examples:
             label = 0
         else:
             continue  # half on a labelled half, half off it: not clear either way
-        for look in _looks(candidate):
+        for look in verify.looks(candidate):
             corners.append(outline)
             negative.append(look)
             labels.append(label)
@@ -113,7 +107,7 @@ def rendered_examples(
             np.linalg.norm(centre - c) < 0.35 * w and _same_axis(outline, t)
             for c, w, t in zip(centres, widths, truth, strict=True)
         )
-        for look in _looks(candidate):  # black tiles are tiles on the negative only
+        for look in verify.looks(candidate):  # black tiles are tiles on the negative only
             corners.append(outline)
             negative.append(look)
             labels.append(1 if hit and look == dark_tiles else 0)

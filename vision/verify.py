@@ -58,8 +58,11 @@ def batch(
     return np.ascontiguousarray(((patches - mean) / spread).transpose(0, 3, 1, 2))
 
 
-def batch_of(image: np.ndarray, candidates: list[Candidate]) -> np.ndarray:
-    return batch(image, [c.corners for c in candidates], [c.light_on_dark for c in candidates])
+def looks(candidate: Candidate) -> tuple[bool, ...]:
+    """How an outline is looked at (True: on the photo's negative). One found on the
+    negative is looked at both ways: a black tile is a tile on the negative, a dark red or
+    blue one with white pips on the photo as it is."""
+    return (True, False) if candidate.light_on_dark else (False,)
 
 
 @cache
@@ -70,18 +73,15 @@ def _model():
 
 
 def tile_chances(image: np.ndarray, candidates: list[Candidate], model=None) -> np.ndarray:
-    """For each outline, the model's chance (0..1) that it is a face-up tile. An outline
-    found on the photo's negative is looked at both ways and the likelier taken: a black
-    tile is a tile on the negative, a dark red or blue one on the photo as it is."""
+    """For each outline, the model's chance (0..1) that it is a face-up tile: the likelier
+    of its looks."""
     model = model if model is not None else _model()
     if model is None or not candidates:
         return np.ones(len(candidates), np.float32)
-    model.setInput(batch_of(image, candidates))
-    chances = model.forward()[:, 1].copy()
-    flipped = [i for i, c in enumerate(candidates) if c.light_on_dark]
-    if flipped:
-        model.setInput(batch(image, [candidates[i].corners for i in flipped]))
-        chances[flipped] = np.maximum(chances[flipped], model.forward()[:, 1])
+    seen = [(i, look) for i, c in enumerate(candidates) for look in looks(c)]
+    model.setInput(batch(image, [candidates[i].corners for i, _ in seen], [n for _, n in seen]))
+    chances = np.zeros(len(candidates), np.float32)
+    np.maximum.at(chances, [i for i, _ in seen], model.forward()[:, 1])
     return np.clip(chances, 0.0, 1.0)
 
 
