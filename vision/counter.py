@@ -67,12 +67,18 @@ def read(halves: list[np.ndarray]) -> list[HalfReading]:
 
 
 def count(halves: list[np.ndarray]) -> list[HalfReading]:
-    """How many pips each half has, and how sure the model is (its chance of that count)."""
+    """How many pips each half has, and how sure the model is (its chance of that count).
+
+    A half seen in a mirror has as many pips: the model reads each half both ways and the
+    two chances of every count are averaged. On sets it never learned (each real source
+    left out in turn) that reads more photos right than one look (docs/vision.md)."""
     if not halves:
         return []
     model = _model()
-    model.setInput(batch(halves))
-    chances = model.forward()[:, : MAX_PIPS + 1]
+    looks = batch(halves)
+    model.setInput(np.concatenate([looks, looks[:, :, :, ::-1]]))
+    both = model.forward()[:, : MAX_PIPS + 1]
+    chances = (both[: len(halves)] + both[len(halves) :]) / 2
     pips = chances.argmax(axis=1)
     sure = [float(np.clip(chances[i, n], 0, 1)) for i, n in enumerate(pips)]
     return [HalfReading(int(n), s, 0.0, learned=s) for n, s in zip(pips, sure, strict=True)]

@@ -46,6 +46,18 @@ def test_a_blank_and_a_twelve_are_told_apart(one_tile):
     assert min(blank.confidence, twelve.confidence) > 0.5
 
 
+def test_a_half_and_its_mirror_image_are_counted_alike():
+    """Sets print their pips leaning either way (a three from top left or from top right):
+    the counter reads each half as it is and mirrored, so both ways get one count, as sure."""
+    image, truth = render(FRESH[0], size=(1280, 720), tiles=6, hard=False)
+    halves = [h for t in truth for h in split_halves(image, t.corners)]
+    as_is = counter.count(halves)
+    mirrored = counter.count([np.ascontiguousarray(h[:, ::-1]) for h in halves])
+    for one, other in zip(as_is, mirrored, strict=True):
+        assert one.pips == other.pips
+        assert one.confidence == pytest.approx(other.confidence, abs=1e-4)
+
+
 def test_the_counter_takes_no_halves():
     assert counter.count([]) == []
 
