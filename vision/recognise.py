@@ -39,6 +39,7 @@ from vision.thresholds import (
     FINDER_SIDES,
     LOW_CONFIDENCE,
     PIECE_SHARE,
+    SAME_OUTLINE,
     SAME_TILE,
     SPOT_SIDES,
     SPOTTED_PEAK,
@@ -124,9 +125,41 @@ def spotted(
             _shared(candidate.corners, c.corners) <= SAME_TILE for c in traced
         ):  # two peaks on one tile (the spotter looks twice)
             traced.append(candidate)
+    traced += _crosswise(image, todo, found, traced)
     sure = [corners.mean(axis=0) for corners, chance in spots if chance >= UNTRACED_PEAK]
     faint = [corners for corners, chance in spots if chance < UNTRACED_PEAK]
     return traced, sure, faint
+
+
+def _crosswise(
+    image: np.ndarray, rough: list[np.ndarray], found: list[Candidate], traced: list[Candidate]
+) -> list[Candidate]:
+    """Each spot outlined crosswise too: in a block of tiles lying side by side, the
+    spotter's rough outline may be turned a quarter round (two halves of two neighbours
+    side by side look like one tile), and the refiner follows it. The outlines refined
+    from the turned rough ones, read surely with pips, are proposed beside the others and
+    the verifier chooses (_one_per_tile). A double blank read that way is left out: a
+    face-down tile, outlined across, reads as one."""
+    turned = [_turned(r) for r in rough]
+    outlines = [o for o in refine.refine(image, turned) if not _covered(o, found)]
+    crosswise: list[Candidate] = []
+    for candidate in read_outlines(image, outlines):
+        if (
+            candidate is not None
+            and any(candidate.ends)
+            and all(
+                _shared(candidate.corners, c.corners) <= SAME_OUTLINE for c in traced + crosswise
+            )
+        ):
+            crosswise.append(candidate)
+    return crosswise
+
+
+def _turned(rough: np.ndarray) -> np.ndarray:
+    """The outline turned a quarter round about its middle."""
+    c = np.float32(rough)
+    middle = c.mean(axis=0)
+    return middle + (c - middle) @ np.float32([[0, 1], [-1, 0]])
 
 
 def _covered(rough: np.ndarray, found: list[Candidate]) -> bool:

@@ -175,6 +175,11 @@ double twelve (so that fold is not wholly unseen by it): that source read 31 of 
 SAME_TILE = 0.3
 """Two outlines sharing more than this share of the smaller one's area are one tile."""
 
+SAME_OUTLINE = 0.9
+"""A spot's crosswise outline (recognise._crosswise) sharing more than this share with one
+already proposed is that outline again (the refiner came to the same tile from both ways)
+and is not proposed twice. Less overlap is a rival for the verifier to judge."""
+
 PIECE_SHARE = 0.25
 """An outline under this share of a surely read tile's area that it overlaps is a piece of
 that tile (a finder's outline round its divider alone, read as a blank double) and gives way
