@@ -118,14 +118,17 @@ def spotted(
     spots.sort(key=lambda s: -s[1])
     todo = [corners for corners, _ in spots if not _covered(corners, found)]
     # the rough rectangle of a big tile may be far too big: judged again as refined
-    outlines = [o for o in refine.refine(image, todo) if not _covered(o, found)]
+    refined = refine.refine(image, todo)
+    left = [i for i, o in enumerate(refined) if not _covered(o, found)]
+    readings = read_outlines(image, [refined[i] for i in left])
     traced: list[Candidate] = []
-    for candidate in read_outlines(image, outlines):
+    for candidate in readings:
         if candidate is not None and all(
             _shared(candidate.corners, c.corners) <= SAME_TILE for c in traced
         ):  # two peaks on one tile (the spotter looks twice)
             traced.append(candidate)
-    traced += _crosswise(image, todo, found, traced)
+    unread = [todo[i] for i, r in zip(left, readings, strict=True) if r is None]
+    traced += _crosswise(image, unread, found, traced)
     sure = [corners.mean(axis=0) for corners, chance in spots if chance >= UNTRACED_PEAK]
     faint = [corners for corners, chance in spots if chance < UNTRACED_PEAK]
     return traced, sure, faint
@@ -134,12 +137,12 @@ def spotted(
 def _crosswise(
     image: np.ndarray, rough: list[np.ndarray], found: list[Candidate], traced: list[Candidate]
 ) -> list[Candidate]:
-    """Each spot outlined crosswise too: in a block of tiles lying side by side, the
-    spotter's rough outline may be turned a quarter round (two halves of two neighbours
-    side by side look like one tile), and the refiner follows it. The outlines refined
-    from the turned rough ones, read surely with pips, are proposed beside the others and
-    the verifier chooses (_one_per_tile). A double blank read that way is left out: a
-    face-down tile, outlined across, reads as one."""
+    """The spots whose outline was not read, outlined crosswise: in a block of tiles lying
+    side by side, the spotter's ``rough`` outline may be turned a quarter round (two halves
+    of two neighbours side by side look like one tile), and the refiner follows it. The
+    outlines refined from the turned rough ones, read surely with pips, are proposed beside
+    the others and the verifier chooses (_one_per_tile). A double blank read that way is
+    left out: a face-down tile, outlined across, reads as one."""
     turned = [_turned(r) for r in rough]
     outlines = [o for o in refine.refine(image, turned) if not _covered(o, found)]
     crosswise: list[Candidate] = []

@@ -176,11 +176,12 @@ def test_a_tile_whose_divider_alone_was_outlined_is_still_read(one_tile):
 
 def test_tiles_side_by_side_in_a_block_are_each_read():
     """In a block of tiles lying side by side, two halves of two neighbours look like one
-    tile turned crosswise, and the spotter's rough outline is often turned so; each spot is
-    outlined crosswise too, and the verifier chooses. Rendered table 910088 (a tuning photo:
-    two blocks seen at 55 degrees) had 19 of its 25 tiles read right, and now 24."""
+    tile turned crosswise, and the spotter's rough outline is often turned so; a spot whose
+    outline is not read is outlined crosswise too, and the verifier chooses. Rendered table
+    910088 (a tuning photo: two blocks seen at 55 degrees) had 19 of its 25 tiles read
+    right, and now 23."""
     photo = render_world(910_088, size=(1920, 1080))
     reading = recognise(photo.image, set_max=photo.set_max)
     read = Counter(str(t.tile) for t in reading.tiles)
     truth = Counter(str(t.tile) for t in photo.tiles)
-    assert sum((read & truth).values()) >= 23
+    assert sum((read & truth).values()) >= 22
