@@ -58,6 +58,20 @@ def test_a_half_and_its_mirror_image_are_counted_alike():
         assert one.confidence == pytest.approx(other.confidence, abs=1e-4)
 
 
+def test_a_photo_with_more_halves_than_one_pass_reads_each_as_on_its_own():
+    """The halves go through the model a few dozen at a time (its memory grows with the
+    batch): every half keeps its own count, in order, across the passes."""
+    image, truth = render(FRESH[1], size=(1280, 720), tiles=24, hard=False)
+    halves = [h for t in truth for h in split_halves(image, t.corners)]
+    assert len(halves) > counter.PASS
+    together = counter.count(halves)
+    alone = [counter.count([h])[0] for h in halves]
+    assert [h.pips for h in together] == [h.pips for h in alone]
+    assert [h.confidence for h in together] == pytest.approx(
+        [h.confidence for h in alone], abs=1e-4
+    )
+
+
 def test_the_counter_takes_no_halves():
     assert counter.count([]) == []
 
