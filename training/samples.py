@@ -20,8 +20,9 @@ from vision.reading import Candidate
 from vision.recognise import propose
 
 CACHE = Path(__file__).resolve().parents[1] / ".cache" / "verifier-samples"
-VERSION = "4"
-"""Bumped when the finder or the patch changes, so cached examples are made anew."""
+VERSION = "5"
+"""Bumped when the finder, the spotter's outlines or the patch change, so cached examples
+are made anew (5: the crosswise outlines and the mirrored counter)."""
 
 
 @dataclass
