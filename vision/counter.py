@@ -79,18 +79,18 @@ def count(halves: list[np.ndarray]) -> list[HalfReading]:
     left out in turn) that reads more photos right than one look (docs/vision.md)."""
     if not halves:
         return []
-    looks = batch(halves)
+    inputs = batch(halves)
     chances = np.concatenate(
-        [_both_ways(looks[start : start + PASS]) for start in range(0, len(looks), PASS)]
+        [_both_ways(inputs[start : start + PASS]) for start in range(0, len(inputs), PASS)]
     )
     pips = chances.argmax(axis=1)
     sure = [float(np.clip(chances[i, n], 0, 1)) for i, n in enumerate(pips)]
     return [HalfReading(int(n), s, 0.0, learned=s) for n, s in zip(pips, sure, strict=True)]
 
 
-def _both_ways(looks: np.ndarray) -> np.ndarray:
+def _both_ways(inputs: np.ndarray) -> np.ndarray:
     """The chance of every count for each half, averaged over the half and its mirror."""
     model = _model()
-    model.setInput(np.concatenate([looks, looks[:, :, :, ::-1]]))
+    model.setInput(np.concatenate([inputs, inputs[:, :, :, ::-1]]))
     both = model.forward()[:, : MAX_PIPS + 1]
-    return (both[: len(looks)] + both[len(looks) :]) / 2
+    return (both[: len(inputs)] + both[len(inputs) :]) / 2

@@ -121,12 +121,7 @@ def spotted(
     refined = refine.refine(image, todo)
     left = [i for i, o in enumerate(refined) if not _covered(o, found)]
     readings = read_outlines(image, [refined[i] for i in left])
-    traced: list[Candidate] = []
-    for candidate in readings:
-        if candidate is not None and all(
-            _shared(candidate.corners, c.corners) <= SAME_TILE for c in traced
-        ):  # two peaks on one tile (the spotter looks twice)
-            traced.append(candidate)
+    traced = _distinct(readings, [], SAME_TILE)  # two peaks on one tile: the spotter looks twice
     unread = [todo[i] for i, r in zip(left, readings, strict=True) if r is None]
     traced += _crosswise(image, unread, found, traced)
     sure = [corners.mean(axis=0) for corners, chance in spots if chance >= UNTRACED_PEAK]
@@ -145,17 +140,24 @@ def _crosswise(
     left out: a face-down tile, outlined across, reads as one."""
     turned = [_turned(r) for r in rough]
     outlines = [o for o in refine.refine(image, turned) if not _covered(o, found)]
-    crosswise: list[Candidate] = []
-    for candidate in read_outlines(image, outlines):
-        if (
-            candidate is not None
-            and any(candidate.ends)
-            and all(
-                _shared(candidate.corners, c.corners) <= SAME_OUTLINE for c in traced + crosswise
-            )
+    with_pips = [
+        c if c is not None and any(c.ends) else None for c in read_outlines(image, outlines)
+    ]
+    return _distinct(with_pips, traced, SAME_OUTLINE)
+
+
+def _distinct(
+    readings: list[Candidate | None], beside: list[Candidate], most_shared: float
+) -> list[Candidate]:
+    """The outlines read (None: not read), each left out where it shares more than
+    ``most_shared`` of its area with one of ``beside`` or one kept before it."""
+    kept: list[Candidate] = []
+    for candidate in readings:
+        if candidate is not None and all(
+            _shared(candidate.corners, c.corners) <= most_shared for c in beside + kept
         ):
-            crosswise.append(candidate)
-    return crosswise
+            kept.append(candidate)
+    return kept
 
 
 def _turned(rough: np.ndarray) -> np.ndarray:
