@@ -111,11 +111,12 @@ def spotted(
 ) -> tuple[list[Candidate], list[np.ndarray], list[np.ndarray]]:
     """The tiles the spotter sees (at each of ``sides``, SPOTTED_PEAK or surer) that no
     outline in ``found`` covers (_covered, by the rough outline and again by the refined
-    one), each rough outline refined onto its tile (vision/refine.py) and read; the
+    one), each rough outline refined onto its tile (vision/refine.py) and read, and those
+    it half sees, when read surely (_half_seen); the
     middles of every tile the spotter is sure of (UNTRACED_PEAK); and the rough outlines of
     those it only half sees, surest first."""
-    spots = [s for side in sides for s in spot.spot(image, side) if s[1] >= SPOTTED_PEAK]
-    spots.sort(key=lambda s: -s[1])
+    seen = sorted((s for side in sides for s in spot.spot(image, side)), key=lambda s: -s[1])
+    spots = [s for s in seen if s[1] >= SPOTTED_PEAK]
     todo = [corners for corners, _ in spots if not _covered(corners, found)]
     # the rough rectangle of a big tile may be far too big: judged again as refined
     refined = refine.refine(image, todo)
@@ -124,6 +125,7 @@ def spotted(
     traced = _distinct(readings, [], SAME_TILE)  # two peaks on one tile: the spotter looks twice
     unread = [todo[i] for i, r in zip(left, readings, strict=True) if r is None]
     traced += _crosswise(image, unread, found, traced)
+    traced += _half_seen(image, [c for c, chance in seen if chance < SPOTTED_PEAK], found, traced)
     sure = [corners.mean(axis=0) for corners, chance in spots if chance >= UNTRACED_PEAK]
     faint = [corners for corners, chance in spots if chance < UNTRACED_PEAK]
     return traced, sure, faint
@@ -144,6 +146,24 @@ def _crosswise(
         c if c is not None and any(c.ends) else None for c in read_outlines(image, outlines)
     ]
     return _distinct(with_pips, traced, SAME_OUTLINE)
+
+
+def _half_seen(
+    image: np.ndarray, rough: list[np.ndarray], found: list[Candidate], traced: list[Candidate]
+) -> list[Candidate]:
+    """The tiles the spotter only half sees (under SPOTTED_PEAK) where no tile is read yet,
+    each outlined (vision/refine.py) and kept when both its halves are read surely, by the
+    learned and the rule-based counter alike, with pips: a tile in a block, or of colours
+    the spotter learned little of, may be half seen; a pattern on the table seldom reads
+    so."""
+    read = found + traced
+    todo = [r for r in rough if not _covered(r, read)]
+    outlines = [o for o in refine.refine(image, todo) if not _covered(o, read)]
+    sure = [
+        c if c is not None and c.surely_read() and any(c.ends) else None
+        for c in read_outlines(image, outlines)
+    ]
+    return _distinct(sure, traced, SAME_TILE)
 
 
 def _distinct(
