@@ -60,7 +60,8 @@ def recognise(image: np.ndarray, set_max: int = 12, max_tiles: int | None = None
         return Recognition([], set_max, [empty], "unreadable", [empty])
     proposed = propose(image)
     candidates = proposed.candidates
-    verified = verify.sort_out(image, candidates)
+    spotted = [any(_centred(m, c.corners) for m in proposed.sure_spots) for c in candidates]
+    verified = verify.sort_out(image, candidates, spotted=spotted)
     believed = _one_per_tile(verified)
     corners = [c.candidate.corners for c in believed]
     missed = sum(not any(_centred(m, c) for c in corners) for m in proposed.sure_spots)

@@ -241,6 +241,14 @@ On rendered tables (seeds 910000-910039) the thrown-out outlines read this surel
 likely, outside every tile kept, were 9 missed tiles and no false one; bare tables
 (960000-960019) had none."""
 
+KEEP_SPOTTED = 0.01
+"""An outline read as surely as for KEEP_SURELY_READ, with a tile's middle there that the
+spotter is sure of (UNTRACED_PEAK, CENTRED), is kept down to this chance: three stages
+agree it is a tile, and the verifier has seen no tiles of that set. Left out of training,
+sdwalker62's 11|11 with green pips on a white cloth got 0.06. Real photos left out 71 to
+72 of 81 (sdwalker62 81.8% to 84.1%); rendered tables 910000-910099 one tile more right
+and one more wrong (762 to 763 of 818); bare tables, slanted mats the same."""
+
 SURE_ABOVE = 0.65
 """Above this the model has no doubt; between DROP_BELOW and this the tile's confidence is
 lowered in proportion, so the player is asked."""

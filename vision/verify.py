@@ -18,7 +18,14 @@ import cv2
 import numpy as np
 
 from vision.reading import Candidate
-from vision.thresholds import DROP_BELOW, KEEP_SURELY_READ, MARGIN, PATCH, SURE_ABOVE
+from vision.thresholds import (
+    DROP_BELOW,
+    KEEP_SPOTTED,
+    KEEP_SURELY_READ,
+    MARGIN,
+    PATCH,
+    SURE_ABOVE,
+)
 
 MODEL = Path(__file__).with_name("models") / "verifier.onnx"
 
@@ -85,13 +92,22 @@ def tile_chances(image: np.ndarray, candidates: list[Candidate], model=None) -> 
     return np.clip(chances, 0.0, 1.0)
 
 
-def sort_out(image: np.ndarray, candidates: list[Candidate], model=None) -> list[Believed]:
+def sort_out(
+    image: np.ndarray,
+    candidates: list[Candidate],
+    model=None,
+    spotted: list[bool] | None = None,
+) -> list[Believed]:
     """The outlines believed to be tiles, each with how far it is believed. One whose pips
     are counted surely on both halves (Candidate.surely_read) is kept on a lower chance
-    (KEEP_SURELY_READ), so little believed that the player is asked to check it."""
+    (KEEP_SURELY_READ), so little believed that the player is asked to check it; and lower
+    still (KEEP_SPOTTED) where the spotter is sure of a tile there too (``spotted``, one
+    flag for each outline)."""
     chances = tile_chances(image, candidates, model)
+    spotted = spotted or [False] * len(candidates)
     return [
         Believed(candidate, float(min(1.0, chance / SURE_ABOVE)))
-        for candidate, chance in zip(candidates, chances, strict=True)
-        if chance >= DROP_BELOW or (chance >= KEEP_SURELY_READ and candidate.surely_read())
+        for candidate, chance, seen in zip(candidates, chances, spotted, strict=True)
+        if chance >= DROP_BELOW
+        or (candidate.surely_read() and chance >= (KEEP_SPOTTED if seen else KEEP_SURELY_READ))
     ]

@@ -92,6 +92,21 @@ def test_a_tile_read_surely_but_little_believed_is_kept_for_a_check():
     assert verify.sort_out(image, [sure], Unconvinced(0.05)) == []
 
 
+def test_a_tile_read_surely_where_the_spotter_is_sure_is_kept_on_a_slighter_chance():
+    """Where the spotter is sure of a tile too, three stages agree against the verifier,
+    which may never have seen that set: the tile is kept for a check on a slighter chance.
+    Not where its pips are unsure, nor where the verifier is all but certain it is none."""
+    image = np.full((200, 200, 3), 200, np.uint8)
+    sure = _candidate(_outline(10, 10, 40), sure=0.9)
+    unsure = _candidate(_outline(100, 10, 40), sure=0.5)
+    doubted = Unconvinced(0.05)
+    kept = verify.sort_out(image, [sure, unsure], doubted, spotted=[True, True])
+    assert [b.candidate for b in kept] == [sure]
+    assert kept[0].belief < LOW_CONFIDENCE
+    assert verify.sort_out(image, [sure], doubted, spotted=[False]) == []
+    assert verify.sort_out(image, [sure], Unconvinced(0.001), spotted=[True]) == []
+
+
 def _red_tile(ends: tuple[int, int], width: int = 110) -> np.ndarray:
     """A dark red tile with white pips and a white divider on a dark table, as some sets
     are made: dark enough that the finder also looks for it on the photo's negative."""
