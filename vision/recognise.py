@@ -116,7 +116,7 @@ def spotted(
     it half sees, when read surely (_half_seen); the
     middles of every tile the spotter is sure of (UNTRACED_PEAK); and the rough outlines of
     those it only half sees, surest first."""
-    seen = sorted((s for side in sides for s in spot.spot(image, side)), key=lambda s: -s[1])
+    seen = sorted(spot.spot_at(image, sides), key=lambda s: -s[1])
     spots = [s for s in seen if s[1] >= SPOTTED_PEAK]
     todo = [corners for corners, _ in spots if not _covered(corners, found)]
     # the rough rectangle of a big tile may be far too big: judged again as refined

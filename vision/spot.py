@@ -16,6 +16,8 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from vision.thresholds import SPOT_BIG
+
 MODEL = Path(__file__).with_name("models") / "spotter.onnx"
 SPOT_SIDE = 768
 """The photo is looked at scaled to this long side."""
@@ -86,6 +88,24 @@ def spot(image: np.ndarray, side: int = SPOT_SIDE) -> list[tuple[np.ndarray, flo
         corners = cv2.boxPoints((centre, (float(length), float(width)), float(angle)))
         found.append((ends_first(corners / scale), float(peaks[y, x])))
     return found
+
+
+def spot_at(image: np.ndarray, sides: tuple[int, ...]) -> list[tuple[np.ndarray, float]]:
+    """Every tile the spotter sees at each of ``sides`` (the smallest last). Where a tile it
+    sees at the smallest is long there (SPOT_BIG or more), the photo is a close one whose
+    tiles are at the edge of what the spotter learned: it looks again at two thirds of that
+    size."""
+    seen = [s for side in sides[:-1] for s in spot(image, side)]
+    smallest = spot(image, sides[-1])
+    scale = sides[-1] / max(image.shape[:2])
+    if any(_length(corners) * scale >= SPOT_BIG for corners, _ in smallest):
+        smallest += spot(image, round(sides[-1] * 2 / 3))
+    return seen + smallest
+
+
+def _length(corners: np.ndarray) -> float:
+    c = np.float32(corners)
+    return float(np.linalg.norm((c[0] + c[1]) / 2 - (c[2] + c[3]) / 2))
 
 
 def ends_first(corners: np.ndarray) -> np.ndarray:

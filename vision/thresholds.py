@@ -93,6 +93,16 @@ to about 150 px wide at 768; the tiles of a few-tile photo are bigger than it ca
 there, and at half the size they fit. Adding 384 took sdwalker62 from 34.1% to 36.4% (its
 fold) and rendered tables from 34% to 35%, at about 10 ms."""
 
+SPOT_BIG = 100
+"""A tile the spotter sees this long (px) at the smallest of SPOT_SIDES is big for it there
+(it learned up to about 150, and reads big tiles short: three tiles filling a 416 px photo
+it read 107 and 121 long at 384, 173 in truth, and saw two of them): it looks again at two
+thirds of that size (vision/spot.py spot_at). Real photos left out 72 to 73 of 81
+(sdwalker62 84.1% to 86.4%); rendered close-ups at 416 px (seeds 980000-980059) 76 to 77
+tiles right; rendered tables 910000-910099 one tile fewer right (762 of 818); bare tables
+and slanted mats the same. Looking at 256 px every time read as many real photos but cost
+slanted mats one and asked for 6 more checks there."""
+
 SPOTTED_PEAK = 0.4
 """A spotter's peak this sure is outlined (vision/refine.py) and read: on rendered tables
 (seeds 910000-910039) the peaks below it gave 3 of 28 tiles, and proposing them as these

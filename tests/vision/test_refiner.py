@@ -194,3 +194,12 @@ def test_a_tile_the_spotter_half_sees_is_read_when_its_pips_are_plain():
     photo = render_world(910_097, size=(1920, 1080))
     reading = recognise(photo.image, set_max=photo.set_max)
     assert reading.pip_total == sum(t.tile.pips for t in photo.tiles)
+
+
+def test_the_big_tiles_of_a_close_photo_are_looked_for_smaller_too():
+    """Where the spotter sees a tile long at its smallest look, the photo is a close one
+    whose tiles are at the edge of what it learned: it looks again smaller. A black tile
+    filling a 416 px rendered photo (seed 980046) went unread without."""
+    photo = render_world(980_046, size=(416, 416), closeup=True)
+    reading = recognise(photo.image, set_max=photo.set_max)
+    assert [str(t.tile) for t in reading.tiles] == [str(t.tile) for t in photo.tiles]
