@@ -156,12 +156,13 @@ def _half_seen(
     each outlined (vision/refine.py) and kept when both its halves are read surely, by the
     learned and the rule-based counter alike, with pips: a tile in a block, or of colours
     the spotter learned little of, may be half seen; a pattern on the table seldom reads
-    so."""
+    so. Each is marked for the player to check ("hard to see"): where the spotter only half
+    sees tiles, it may miss others altogether."""
     read = found + traced
     todo = [r for r in rough if not _covered(r, read)]
     outlines = [o for o in refine.refine(image, todo) if not _covered(o, read)]
     sure = [
-        c if c is not None and c.surely_read() and any(c.ends) else None
+        replace(c, half_seen=True) if c is not None and c.surely_read() and any(c.ends) else None
         for c in read_outlines(image, outlines)
     ]
     return _distinct(sure, traced, SAME_TILE)
@@ -341,5 +342,7 @@ def _tile(believed: verify.Believed, set_max: int) -> RecognisedTile:
     if max(candidate.ends) > set_max:
         confidence = min(confidence, 0.3)
     doubts = ("hard to count",) if confidence < LOW_CONFIDENCE else ()
+    if candidate.half_seen:
+        doubts += ("hard to see",)
     points = tuple((float(x), float(y)) for x, y in candidate.corners)
     return RecognisedTile(Tile(*candidate.ends), float(np.clip(confidence, 0, 1)), points, doubts)
