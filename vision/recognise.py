@@ -113,9 +113,9 @@ def spotted(
     """The tiles the spotter sees (at each of ``sides``, SPOTTED_PEAK or surer) that no
     outline in ``found`` covers (_covered, by the rough outline and again by the refined
     one), each rough outline refined onto its tile (vision/refine.py) and read, and those
-    it half sees, when read surely (_half_seen); the
-    middles of every tile the spotter is sure of (UNTRACED_PEAK); and the rough outlines of
-    those it only half sees, surest first."""
+    it barely sees when read surely (_half_seen); the middles of every tile the spotter is
+    sure of (UNTRACED_PEAK); and the rough outlines of those it only half sees
+    (SPOTTED_PEAK to UNTRACED_PEAK), surest first."""
     seen = sorted(spot.spot_at(image, sides), key=lambda s: -s[1])
     spots = [s for s in seen if s[1] >= SPOTTED_PEAK]
     todo = [corners for corners, _ in spots if not _covered(corners, found)]
