@@ -56,7 +56,7 @@ class Candidate:
     divider_contrast: float  # face brightness minus bar brightness, 0..255
     faint: bool  # the divider was seen only against the brightest nearby
     light_on_dark: bool = False  # a black tile with white pips, found on the photo's negative
-    half_seen: bool = False  # proposed where the spotter only half saw a tile
+    barely_seen: bool = False  # proposed where the spotter barely saw a tile (under SPOTTED_PEAK)
 
     @property
     def ends(self) -> tuple[int, int]:

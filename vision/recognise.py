@@ -113,7 +113,7 @@ def spotted(
     """The tiles the spotter sees (at each of ``sides``, SPOTTED_PEAK or surer) that no
     outline in ``found`` covers (_covered, by the rough outline and again by the refined
     one), each rough outline refined onto its tile (vision/refine.py) and read, and those
-    it barely sees when read surely (_half_seen); the middles of every tile the spotter is
+    it barely sees when read surely (_barely_seen); the middles of every tile the spotter is
     sure of (UNTRACED_PEAK); and the rough outlines of those it only half sees
     (SPOTTED_PEAK to UNTRACED_PEAK), surest first."""
     seen = sorted(spot.spot_at(image, sides), key=lambda s: -s[1])
@@ -126,7 +126,7 @@ def spotted(
     traced = _distinct(readings, [], SAME_TILE)  # two peaks on one tile: the spotter looks twice
     unread = [todo[i] for i, r in zip(left, readings, strict=True) if r is None]
     traced += _crosswise(image, unread, found, traced)
-    traced += _half_seen(image, [c for c, chance in seen if chance < SPOTTED_PEAK], found, traced)
+    traced += _barely_seen(image, [c for c, chance in seen if chance < SPOTTED_PEAK], found, traced)
     sure = [corners.mean(axis=0) for corners, chance in spots if chance >= UNTRACED_PEAK]
     faint = [corners for corners, chance in spots if chance < UNTRACED_PEAK]
     return traced, sure, faint
@@ -149,20 +149,20 @@ def _crosswise(
     return _distinct(with_pips, traced, SAME_OUTLINE)
 
 
-def _half_seen(
+def _barely_seen(
     image: np.ndarray, rough: list[np.ndarray], found: list[Candidate], traced: list[Candidate]
 ) -> list[Candidate]:
-    """The tiles the spotter only half sees (under SPOTTED_PEAK) where no tile is read yet,
+    """The tiles the spotter barely sees (under SPOTTED_PEAK) where no tile is read yet,
     each outlined (vision/refine.py) and kept when both its halves are read surely, by the
     learned and the rule-based counter alike, with pips: a tile in a block, or of colours
-    the spotter learned little of, may be half seen; a pattern on the table seldom reads
-    so. Each is marked for the player to check ("hard to see"): where the spotter only half
+    the spotter learned little of, may be barely seen; a pattern on the table seldom reads
+    so. Each is marked for the player to check ("hard to see"): where the spotter barely
     sees tiles, it may miss others altogether."""
     read = found + traced
     todo = [r for r in rough if not _covered(r, read)]
     outlines = [o for o in refine.refine(image, todo) if not _covered(o, read)]
     sure = [
-        replace(c, half_seen=True) if c is not None and c.surely_read() and any(c.ends) else None
+        replace(c, barely_seen=True) if c is not None and c.surely_read() and any(c.ends) else None
         for c in read_outlines(image, outlines)
     ]
     return _distinct(sure, traced, SAME_TILE)
@@ -342,7 +342,7 @@ def _tile(believed: verify.Believed, set_max: int) -> RecognisedTile:
     if max(candidate.ends) > set_max:
         confidence = min(confidence, 0.3)
     doubts = ("hard to count",) if confidence < LOW_CONFIDENCE else ()
-    if candidate.half_seen:
+    if candidate.barely_seen:
         doubts += ("hard to see",)
     points = tuple((float(x), float(y)) for x, y in candidate.corners)
     return RecognisedTile(Tile(*candidate.ends), float(np.clip(confidence, 0, 1)), points, doubts)

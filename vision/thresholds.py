@@ -107,8 +107,8 @@ SPOTTED_PEAK = 0.4
 """A spotter's peak this sure is outlined (vision/refine.py) and read: on rendered tables
 (seeds 910000-910039) the peaks below it gave 3 of 28 tiles, and proposing them as these
 cost bare tables (960000-960299) 9 of 300. A peak under it (down to vision/spot.py's
-SPOT_ABOVE) is a half-seen tile: outlined too, but proposed only when both halves are read
-surely by both counters (recognise._half_seen). That took rendered tables 910000-910099
+SPOT_ABOVE) is a barely seen tile: outlined too, but proposed only when both halves are read
+surely by both counters (recognise._barely_seen). That took rendered tables 910000-910099
 from 755 to 762 tiles of 818 right (7 more found, all right; 73 to 75 exact), slanted mats
 3200-3299 from 94 to 96 exact (silent wrong 1 to 0), bare tables and straight mats the
 same, and the real photos left out the same (71 of 81). Such a tile is marked for a check:

@@ -187,7 +187,7 @@ def test_tiles_side_by_side_in_a_block_are_each_read():
     assert sum((read & truth).values()) >= 22
 
 
-def test_a_tile_the_spotter_half_sees_is_read_when_its_pips_are_plain():
+def test_a_tile_the_spotter_barely_sees_is_read_when_its_pips_are_plain():
     """A tile the spotter is less sure of than SPOTTED_PEAK (in a block, or in colours it
     learned little of) is outlined too, and kept when both counters read both its halves
     surely. Rendered table 910097 (a tuning photo, 149 pips) read 129 without."""
@@ -205,8 +205,8 @@ def test_the_big_tiles_of_a_close_photo_are_looked_for_smaller_too():
     assert [str(t.tile) for t in reading.tiles] == [str(t.tile) for t in photo.tiles]
 
 
-def test_a_tile_the_spotter_half_sees_is_marked_for_a_check():
-    """Where the spotter only half sees tiles it may miss others altogether: a tile read
+def test_a_tile_the_spotter_barely_sees_is_marked_for_a_check():
+    """Where the spotter barely sees tiles it may miss others altogether: a tile read
     there is marked, and the reading is not called ok. Rendered table 910075 (a tuning
     photo: pink tiles on green felt) read two such tiles and missed three, and said ok."""
     photo = render_world(910_075, size=(1920, 1080))
