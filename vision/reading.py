@@ -21,6 +21,12 @@ Status = Literal["ok", "check", "unreadable"]
 to confirm or correct. `unreadable`: no score; the reasons say how to retake the photo."""
 
 
+def outline_length(corners: np.ndarray) -> float:
+    """An outline's length (4x2 px, ends first): from the middle of one end to the other's."""
+    c = np.float32(corners)
+    return float(np.linalg.norm((c[0] + c[1]) / 2 - (c[2] + c[3]) / 2))
+
+
 @dataclass(frozen=True)
 class ReadingContext:
     """What the game in play tells the reader about the hand it is looking at."""

@@ -11,6 +11,7 @@ doubt     vision/doubt.py: ok, check or unreadable, with reasons a player unders
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 import cv2
@@ -25,6 +26,7 @@ from vision.reading import (
     ReadingContext,
     RecognisedTile,
     Recognition,
+    outline_length,
 )
 from vision.slant import level, measure_slant, near_side, to_working
 from vision.thresholds import (
@@ -141,11 +143,7 @@ def _crosswise(
     outlines refined from the turned rough ones, read surely with pips, are proposed beside
     the others and the verifier chooses (_one_per_tile). A double blank read that way is
     left out: a face-down tile, outlined across, reads as one."""
-    turned = [_turned(r) for r in rough]
-    outlines = [o for o in refine.refine(image, turned) if not _covered(o, found)]
-    with_pips = [
-        c if c is not None and any(c.ends) else None for c in read_outlines(image, outlines)
-    ]
+    with_pips = _outlined(image, [_turned(r) for r in rough], found, lambda c: any(c.ends))
     return _distinct(with_pips, traced, SAME_OUTLINE)
 
 
@@ -160,12 +158,21 @@ def _barely_seen(
     sees tiles, it may miss others altogether."""
     read = found + traced
     todo = [r for r in rough if not _covered(r, read)]
-    outlines = [o for o in refine.refine(image, todo) if not _covered(o, read)]
-    sure = [
-        replace(c, barely_seen=True) if c is not None and c.surely_read() and any(c.ends) else None
-        for c in read_outlines(image, outlines)
-    ]
-    return _distinct(sure, traced, SAME_TILE)
+    sure = _outlined(image, todo, read, lambda c: c.surely_read() and any(c.ends))
+    marked = [None if c is None else replace(c, barely_seen=True) for c in sure]
+    return _distinct(marked, traced, SAME_TILE)
+
+
+def _outlined(
+    image: np.ndarray,
+    rough: list[np.ndarray],
+    found: list[Candidate],
+    wanted: Callable[[Candidate], bool],
+) -> list[Candidate | None]:
+    """The ``rough`` outlines refined onto their tiles, less those ``found`` covers, each
+    read (read_outlines) and kept when ``wanted`` (None where not)."""
+    outlines = [o for o in refine.refine(image, rough) if not _covered(o, found)]
+    return [c if c is not None and wanted(c) else None for c in read_outlines(image, outlines)]
 
 
 def _distinct(
@@ -220,9 +227,8 @@ def _centred(point: np.ndarray, corners: np.ndarray) -> bool:
     give or take CENTRED of its length: an outline across two touching tiles has one of
     their middles inside it, each about a third of its length off its own middle."""
     c = np.float32(corners)
-    length = float(np.linalg.norm((c[0] + c[1]) / 2 - (c[2] + c[3]) / 2))
     off = float(np.linalg.norm(c.mean(axis=0) - point))
-    return _inside(point, c) and off <= CENTRED * length
+    return _inside(point, c) and off <= CENTRED * outline_length(c)
 
 
 def read_outlines(image: np.ndarray, outlines: list[np.ndarray]) -> list[Candidate | None]:

@@ -16,6 +16,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from vision.reading import outline_length
 from vision.thresholds import SPOT_BIG
 
 MODEL = Path(__file__).with_name("models") / "spotter.onnx"
@@ -98,14 +99,9 @@ def spot_at(image: np.ndarray, sides: tuple[int, ...]) -> list[tuple[np.ndarray,
     seen = [s for side in sides[:-1] for s in spot(image, side)]
     smallest = spot(image, sides[-1])
     scale = sides[-1] / max(image.shape[:2])
-    if any(_length(corners) * scale >= SPOT_BIG for corners, _ in smallest):
+    if any(outline_length(corners) * scale >= SPOT_BIG for corners, _ in smallest):
         smallest += spot(image, round(sides[-1] * 2 / 3))
     return seen + smallest
-
-
-def _length(corners: np.ndarray) -> float:
-    c = np.float32(corners)
-    return float(np.linalg.norm((c[0] + c[1]) / 2 - (c[2] + c[3]) / 2))
 
 
 def ends_first(corners: np.ndarray) -> np.ndarray:
