@@ -266,7 +266,9 @@ def _export(net, out: Path) -> None:
     )
 
 
-def build(seed: int, quick: bool, out: Path, quiet: bool = False, workers: int = 2) -> dict:
+def build(
+    seed: int, quick: bool, out: Path, quiet: bool = False, workers: int = 2, steps: int = STEPS
+) -> dict:
     started = time.monotonic()
     seeds = list(RENDERED_SEEDS[:12] if quick else RENDERED_SEEDS)
     photos = []
@@ -275,7 +277,7 @@ def build(seed: int, quick: bool, out: Path, quiet: bool = False, workers: int =
             photos.append(photo)
             if not quiet and ((i + 1) % 100 == 0 or i + 1 == len(seeds)):
                 print(f"  {i + 1}/{len(seeds)} rendered photos", file=sys.stderr, flush=True)
-    figures = train(photos, seed, 20 if quick else STEPS, out)
+    figures = train(photos, seed, 20 if quick else steps, out)
     figures["minutes"] = round((time.monotonic() - started) / 60, 1)
     return figures
 
@@ -285,8 +287,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="a one-minute run of the whole path")
     parser.add_argument("--seed", type=int, default=SEED)
     parser.add_argument("--out", type=Path, required=True)
+    parser.add_argument("--steps", type=int, default=STEPS, help=f"training steps ({STEPS})")
     args = parser.parse_args(argv)
-    figures = build(args.seed, args.quick, args.out)
+    figures = build(args.seed, args.quick, args.out, steps=args.steps)
     print(" ".join(f"{k}={v}" for k, v in figures.items()))
     return 0
 
