@@ -41,6 +41,7 @@ from vision.thresholds import (
     FINDER_SIDES,
     LOW_CONFIDENCE,
     PIECE_SHARE,
+    REFINED_SURE,
     SAME_OUTLINE,
     SAME_TILE,
     SPOT_SIDES,
@@ -114,20 +115,23 @@ def spotted(
 ) -> tuple[list[Candidate], list[np.ndarray], list[np.ndarray]]:
     """The tiles the spotter sees (at each of ``sides``, SPOTTED_PEAK or surer) that no
     outline in ``found`` covers (_covered, by the rough outline and again by the refined
-    one), each rough outline refined onto its tile (vision/refine.py) and read, and those
-    it barely sees when read surely (_barely_seen); the middles of every tile the spotter is
+    one), each rough outline refined onto its tile (vision/refine.py) and read (where it is
+    sure of a tile read surely neither way round, as the learned counter reads it:
+    _unsurely_read), and those it barely sees when read surely (_barely_seen); the middles of every tile the spotter is
     sure of (UNTRACED_PEAK); and the rough outlines of those it only half sees
     (SPOTTED_PEAK to UNTRACED_PEAK), surest first."""
     seen = sorted(spot.spot_at(image, sides), key=lambda s: -s[1])
     spots = [s for s in seen if s[1] >= SPOTTED_PEAK]
-    todo = [corners for corners, _ in spots if not _covered(corners, found)]
+    todo = [(corners, chance) for corners, chance in spots if not _covered(corners, found)]
     # the rough rectangle of a big tile may be far too big: judged again as refined
-    refined = refine.refine(image, todo)
+    refined = refine.refine(image, [corners for corners, _ in todo])
     left = [i for i, o in enumerate(refined) if not _covered(o, found)]
-    readings = read_outlines(image, [refined[i] for i in left])
+    every = read_all(image, [refined[i] for i in left])
+    readings = [c if c.surely_read(model_alone=True) else None for c in every]
     traced = _distinct(readings, [], SAME_TILE)  # two peaks on one tile: the spotter looks twice
-    unread = [todo[i] for i, r in zip(left, readings, strict=True) if r is None]
-    traced += _crosswise(image, unread, found, traced)
+    unread = [(i, c) for i, c, r in zip(left, every, readings, strict=True) if r is None]
+    traced += _crosswise(image, [todo[i][0] for i, _ in unread], found, traced)
+    traced += _unsurely_read([c for i, c in unread if todo[i][1] >= UNTRACED_PEAK], traced)
     traced += _barely_seen(image, [c for c, chance in seen if chance < SPOTTED_PEAK], found, traced)
     sure = [corners.mean(axis=0) for corners, chance in spots if chance >= UNTRACED_PEAK]
     faint = [corners for corners, chance in spots if chance < UNTRACED_PEAK]
@@ -145,6 +149,17 @@ def _crosswise(
     left out: a face-down tile, outlined across, reads as one."""
     with_pips = _outlined(image, [_turned(r) for r in rough], found, lambda c: any(c.ends))
     return _distinct(with_pips, traced, SAME_OUTLINE)
+
+
+def _unsurely_read(readings: list[Candidate], traced: list[Candidate]) -> list[Candidate]:
+    """The tiles the spotter is sure of (UNTRACED_PEAK) whose outline was read neither way
+    surely, proposed as the learned counter reads them where it gives both halves a chance
+    of REFINED_SURE or more, with pips: pips of a colour the rule-based counter miscounts.
+    The two counters disagree, so the tile is marked for the player to check."""
+    wanted = [
+        c for c in readings if min(h.learned for h in c.halves) >= REFINED_SURE and any(c.ends)
+    ]
+    return _distinct(wanted, traced, SAME_TILE)
 
 
 def _barely_seen(
@@ -233,8 +248,13 @@ def _centred(point: np.ndarray, corners: np.ndarray) -> bool:
 
 def read_outlines(image: np.ndarray, outlines: list[np.ndarray]) -> list[Candidate | None]:
     """Each refined outline read, when its halves are read surely, by the model alone if
-    need be (Candidate.surely_read; None otherwise). No divider was traced: the counted pips
-    say how sure it is. A black tile is read on its negative, as the finder's are."""
+    need be (Candidate.surely_read; None otherwise)."""
+    return [c if c.surely_read(model_alone=True) else None for c in read_all(image, outlines)]
+
+
+def read_all(image: np.ndarray, outlines: list[np.ndarray]) -> list[Candidate]:
+    """Each refined outline read. No divider was traced: the counted pips say how sure it
+    is. A black tile is read on its negative, as the finder's are."""
     faces = [split_halves(image, outline) for outline in outlines]
     black = [
         float(np.median(cv2.cvtColor(np.vstack(pair), cv2.COLOR_BGR2GRAY))) < DARK for pair in faces
@@ -246,14 +266,16 @@ def read_outlines(image: np.ndarray, outlines: list[np.ndarray]) -> list[Candida
             for face in pair
         ]
     )
-    read: list[Candidate | None] = []
-    for i, outline in enumerate(outlines):
-        pair = (halves[2 * i], halves[2 * i + 1])
-        candidate = Candidate(
-            outline, pair, divider_contrast=60.0, faint=False, light_on_dark=black[i]
+    return [
+        Candidate(
+            outline,
+            (halves[2 * i], halves[2 * i + 1]),
+            divider_contrast=60.0,
+            faint=False,
+            light_on_dark=black[i],
         )
-        read.append(candidate if candidate.surely_read(model_alone=True) else None)
-    return read
+        for i, outline in enumerate(outlines)
+    ]
 
 
 def _area(corners: np.ndarray) -> float:

@@ -213,3 +213,15 @@ def test_a_tile_the_spotter_barely_sees_is_marked_for_a_check():
     reading = recognise(photo.image, set_max=photo.set_max)
     assert reading.status != "ok"
     assert any("hard to see" in t.doubts for t in reading.tiles)
+
+
+def test_a_tile_the_spotter_is_sure_of_is_read_by_the_learned_counter_when_the_rules_differ():
+    """A tile the spotter is sure of, whose pips the two counters count differently (the
+    rule-based one miscounts them), is proposed as the learned counter reads it when it is
+    fairly sure of both halves, and marked for the player to check. The 0|11 filling a
+    416 px rendered photo (seed 980003) was not read at all without."""
+    photo = render_world(980_003, size=(416, 416), closeup=True)
+    reading = recognise(photo.image, set_max=photo.set_max)
+    assert [str(t.tile) for t in reading.tiles] == [str(t.tile) for t in photo.tiles]
+    assert reading.status == "check"
+    assert all("hard to count" in t.doubts for t in reading.tiles)
