@@ -115,11 +115,11 @@ def spotted(
 ) -> tuple[list[Candidate], list[np.ndarray], list[np.ndarray]]:
     """The tiles the spotter sees (at each of ``sides``, SPOTTED_PEAK or surer) that no
     outline in ``found`` covers (_covered, by the rough outline and again by the refined
-    one), each rough outline refined onto its tile (vision/refine.py) and read (where it is
-    sure of a tile read surely neither way round, as the learned counter reads it:
-    _unsurely_read), and those it barely sees when read surely (_barely_seen); the middles of every tile the spotter is
-    sure of (UNTRACED_PEAK); and the rough outlines of those it only half sees
-    (SPOTTED_PEAK to UNTRACED_PEAK), surest first."""
+    one), each rough outline refined onto its tile (vision/refine.py) and read (a tile it
+    is sure of, read surely neither way round, as the learned counter reads it:
+    _unsurely_read), and those it barely sees when read surely (_barely_seen); the middles
+    of every tile the spotter is sure of (UNTRACED_PEAK); and the rough outlines of those
+    it only half sees (SPOTTED_PEAK to UNTRACED_PEAK), surest first."""
     seen = sorted(spot.spot_at(image, sides), key=lambda s: -s[1])
     spots = [s for s in seen if s[1] >= SPOTTED_PEAK]
     todo = [(corners, chance) for corners, chance in spots if not _covered(corners, found)]
