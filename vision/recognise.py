@@ -127,7 +127,7 @@ def spotted(
     refined = refine.refine(image, [corners for corners, _ in todo])
     left = [i for i, o in enumerate(refined) if not _covered(o, found)]
     every = read_all(image, [refined[i] for i in left])
-    readings = [c if c.surely_read(model_alone=True) else None for c in every]
+    readings = [_if_sure(c) for c in every]
     traced = _distinct(readings, [], SAME_TILE)  # two peaks on one tile: the spotter looks twice
     unread = [(i, c) for i, c, r in zip(left, every, readings, strict=True) if r is None]
     traced += _crosswise(image, [todo[i][0] for i, _ in unread], found, traced)
@@ -249,7 +249,11 @@ def _centred(point: np.ndarray, corners: np.ndarray) -> bool:
 def read_outlines(image: np.ndarray, outlines: list[np.ndarray]) -> list[Candidate | None]:
     """Each refined outline read, when its halves are read surely, by the model alone if
     need be (Candidate.surely_read; None otherwise)."""
-    return [c if c.surely_read(model_alone=True) else None for c in read_all(image, outlines)]
+    return [_if_sure(c) for c in read_all(image, outlines)]
+
+
+def _if_sure(candidate: Candidate) -> Candidate | None:
+    return candidate if candidate.surely_read(model_alone=True) else None
 
 
 def read_all(image: np.ndarray, outlines: list[np.ndarray]) -> list[Candidate]:
