@@ -122,16 +122,16 @@ def spotted(
     it only half sees (SPOTTED_PEAK to UNTRACED_PEAK), surest first."""
     seen = sorted(spot.spot_at(image, sides), key=lambda s: -s[1])
     spots = [s for s in seen if s[1] >= SPOTTED_PEAK]
-    todo = [(corners, chance) for corners, chance in spots if not _covered(corners, found)]
+    todo = [s for s in spots if not _covered(s[0], found)]
     # the rough rectangle of a big tile may be far too big: judged again as refined
     refined = refine.refine(image, [corners for corners, _ in todo])
-    left = [i for i, o in enumerate(refined) if not _covered(o, found)]
-    every = read_all(image, [refined[i] for i in left])
-    readings = [_if_sure(c) for c in every]
-    traced = _distinct(readings, [], SAME_TILE)  # two peaks on one tile: the spotter looks twice
-    unread = [(i, c) for i, c, r in zip(left, every, readings, strict=True) if r is None]
-    traced += _crosswise(image, [todo[i][0] for i, _ in unread], found, traced)
-    traced += _unsurely_read([c for i, c in unread if todo[i][1] >= UNTRACED_PEAK], traced)
+    left = [(s, o) for s, o in zip(todo, refined, strict=True) if not _covered(o, found)]
+    every = read_all(image, [outline for _, outline in left])
+    # two peaks on one tile: the spotter looks twice
+    traced = _distinct([_if_sure(c) for c in every], [], SAME_TILE)
+    unread = [(s, c) for (s, _), c in zip(left, every, strict=True) if _if_sure(c) is None]
+    traced += _crosswise(image, [rough for (rough, _), _ in unread], found, traced)
+    traced += _unsurely_read([c for (_, chance), c in unread if chance >= UNTRACED_PEAK], traced)
     traced += _barely_seen(image, [c for c, chance in seen if chance < SPOTTED_PEAK], found, traced)
     sure = [corners.mean(axis=0) for corners, chance in spots if chance >= UNTRACED_PEAK]
     faint = [corners for corners, chance in spots if chance < UNTRACED_PEAK]
