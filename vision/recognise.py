@@ -38,6 +38,7 @@ from vision.thresholds import (
     DARK_SHARE,
     FAINT_MIN_CONFIDENCE,
     FAINT_PLACES,
+    FINDER_LONGEST,
     FINDER_SIDES,
     LOW_CONFIDENCE,
     PIECE_SHARE,
@@ -47,6 +48,7 @@ from vision.thresholds import (
     SPOT_SIDES,
     SPOTTED_PEAK,
     UNTRACED_PEAK,
+    WORK_SIDE,
 )
 
 __all__ = ["LOW_CONFIDENCE", "ReadingContext", "RecognisedTile", "Recognition", "recognise"]
@@ -89,38 +91,59 @@ class Proposed:
     surest first: where no tile is read at FAINT_PLACES of them, tiles may be missing."""
 
 
-def propose(image: np.ndarray, sides: tuple[int | None, ...] = FINDER_SIDES) -> Proposed:
+def propose(image: np.ndarray, sides: tuple[int | None, ...] | None = None) -> Proposed:
     """Every outline. ``sides``: the working sizes looked at (None: WORK_SIDE); the negative
-    too, at the first of them, when the photo is dark. Each outline the finder traces is
+    too, at the first of them, when the photo is dark. Not given, they are the FINDER_SIDES
+    that suit the tiles the spotter sees (_sides_for). Each outline the finder traces is
     refined (vision/refine.py) and read again, and the refined one is proposed instead when
     its halves are read surely: the finder's outlines are often a little off or short, and a
     half cut askew is miscounted."""
+    seen = spot.spot_at(image, SPOT_SIDES)
+    sides = _sides_for(image, seen) if sides is None else sides
     candidates = _at_sides(image, sides)
     if _dark_share(image) > DARK_SHARE:  # black tiles; the usual size alone reads as many
         negative = _at_sides(cv2.bitwise_not(image), sides[:1])
         candidates += [replace(c, light_on_dark=True) for c in negative]
-    traced, sure_spots, faint_spots = spotted(image, candidates)
+    traced, sure_spots, faint_spots = spotted(image, candidates, seen)
     redrawn = read_outlines(image, refine.refine(image, [c.corners for c in candidates], 1))
     candidates = [c if r is None else r for c, r in zip(candidates, redrawn, strict=True)] + traced
     if candidates:
         return Proposed(candidates, False, sure_spots, faint_spots)
     candidates = find_candidates(image, CLOSE_UP_SIDE)
-    traced, sure_spots, faint_spots = spotted(image, candidates, (CLOSE_UP_SPOT_SIDE,))
+    seen = spot.spot_at(image, (CLOSE_UP_SPOT_SIDE,))
+    traced, sure_spots, faint_spots = spotted(image, candidates, seen)
     candidates += traced
     return Proposed(candidates, bool(candidates), sure_spots, faint_spots)
 
 
+def _sides_for(image: np.ndarray, seen: list[tuple[np.ndarray, float]]) -> tuple[int | None, ...]:
+    """The FINDER_SIDES at which the finder can find the tiles the spotter sees (SPOTTED_PEAK
+    or surer): a side where even the shortest of them is longer than FINDER_LONGEST working
+    pixels is left out (the finder traces nothing whole there, and scaling a small photo up
+    three times for it is its slowest look). With no tile seen, every side."""
+    lengths = [outline_length(c) for c, chance in seen if chance >= SPOTTED_PEAK]
+    if not lengths:
+        return FINDER_SIDES
+    long_side = max(image.shape[:2])
+    kept = tuple(
+        side
+        for side in FINDER_SIDES
+        if min(lengths) * (side or WORK_SIDE) / long_side <= FINDER_LONGEST
+    )
+    return kept or FINDER_SIDES[-1:]
+
+
 def spotted(
-    image: np.ndarray, found: list[Candidate], sides: tuple[int, ...] = SPOT_SIDES
+    image: np.ndarray, found: list[Candidate], seen: list[tuple[np.ndarray, float]]
 ) -> tuple[list[Candidate], list[np.ndarray], list[np.ndarray]]:
-    """The tiles the spotter sees (at each of ``sides``, SPOTTED_PEAK or surer) that no
+    """The tiles the spotter sees (``seen``: vision/spot.py spot_at, SPOTTED_PEAK or surer) that no
     outline in ``found`` covers (_covered, by the rough outline and again by the refined
     one), each rough outline refined onto its tile (vision/refine.py) and read (a tile it
     is sure of, read surely neither way round, as the learned counter reads it:
     _unsurely_read), and those it barely sees when read surely (_barely_seen); the middles
     of every tile the spotter is sure of (UNTRACED_PEAK); and the rough outlines of those
     it only half sees (SPOTTED_PEAK to UNTRACED_PEAK), surest first."""
-    seen = sorted(spot.spot_at(image, sides), key=lambda s: -s[1])
+    seen = sorted(seen, key=lambda s: -s[1])
     spots = [s for s in seen if s[1] >= SPOTTED_PEAK]
     todo = [s for s in spots if not _covered(s[0], found)]
     # the rough rectangle of a big tile may be far too big: judged again as refined

@@ -26,6 +26,17 @@ quarter looks took that source from 36.4% to 52.3% exact and its silent wrong fr
 2.3%, the other sources unchanged; rendered tables (seeds 910000-910039) from 40% to 42.5%
 (tile F1 0.635 to 0.675)."""
 
+FINDER_LONGEST = 250
+"""A FINDER_SIDES look at which every tile the spotter sees is longer than this (working
+pixels) is left out (recognise._sides_for). On rendered tables (seeds 910000-910039) the
+look at WORK_SIDE read 9 of the 17 tiles longer than 250 px there, and the half look read
+every one of them too; of the 43 tiles 170 to 250 px long, 2 were read at WORK_SIDE alone.
+Scaling a 416 px photo up three times for the finder is its slowest look (up to 0.9 s).
+Real photos left out: 75 of 81 as before, their median time 464 to 368 ms; rendered
+close-ups at 416 px (seeds 980000-980059) 54 to 56 of 60 (a 6|12 traced in pieces had been
+read 4|12 and called ok), at 1920 x 1080 (980000-980039) 36 to 37 of 40; rendered tables,
+bare tables and mats the same."""
+
 EDGE_FACE_FRACTION = 0.25
 """A line across the tile with less face than this is past its edge."""
 

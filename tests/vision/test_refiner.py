@@ -8,11 +8,11 @@ import cv2
 import numpy as np
 
 from companion.tiles import Tile
-from vision import counter, refine
+from vision import counter, refine, spot
 from vision.halves import split_halves
 from vision.reading import Candidate, HalfReading
-from vision.recognise import _one_per_tile, recognise, spotted
-from vision.thresholds import REFINE_LENGTH
+from vision.recognise import _one_per_tile, _sides_for, recognise, spotted
+from vision.thresholds import FINDER_SIDES, REFINE_LENGTH, SPOT_SIDES
 from vision.verify import Believed
 from vision.world import render_world
 
@@ -166,11 +166,12 @@ def test_a_tile_whose_divider_alone_was_outlined_is_still_read(one_tile):
     table = np.float32([[0, 0], [480, 0], [480, 480], [0, 480]])
     whole = cv2.boxPoints(((240.0, 240.0), (120.0, 240.0), -25.0)).astype(np.float32)
     unsure = _outline_read(HalfReading(0, 0.4, 20.0), HalfReading(0, 0.4, 20.0))
+    seen = spot.spot_at(photo, SPOT_SIDES)
     for outline in (divider, table):
-        traced, *_ = spotted(photo, [replace(unsure, corners=outline)])
+        traced, *_ = spotted(photo, [replace(unsure, corners=outline)], seen)
         assert [c.ends for c in traced] in ([(3, 9)], [(9, 3)])
     sure = _outline_read(HalfReading(3, 0.9, 60.0), HalfReading(9, 0.9, 60.0))
-    traced, *_ = spotted(photo, [replace(sure, corners=whole)])
+    traced, *_ = spotted(photo, [replace(sure, corners=whole)], seen)
     assert traced == []
 
 
@@ -225,3 +226,17 @@ def test_a_tile_the_spotter_is_sure_of_is_read_by_the_learned_counter_when_the_r
     assert [str(t.tile) for t in reading.tiles] == [str(t.tile) for t in photo.tiles]
     assert reading.status == "check"
     assert all("hard to count" in t.doubts for t in reading.tiles)
+
+
+def test_a_close_photo_is_not_looked_at_where_its_tiles_are_too_long_to_trace():
+    """Where every tile the spotter sees is too long for the finder at a working size, the
+    finder does not look there: a tile traced in pieces at that size was read wrong. The
+    6|12 beside a 4|4 filling a 416 px rendered photo (seed 980043) was read as 4|12 and
+    called ok when the finder also looked at it scaled up to 1280 and 640 px. A table of
+    small tiles is looked at every size."""
+    close = render_world(980_043, size=(416, 416), closeup=True)
+    assert _sides_for(close.image, spot.spot_at(close.image, SPOT_SIDES)) == FINDER_SIDES[-1:]
+    reading = recognise(close.image, set_max=close.set_max)
+    assert sorted(str(t.tile) for t in reading.tiles) == ["4-4", "6-12"]
+    table = render_world(910_000, size=(1920, 1080))
+    assert _sides_for(table.image, spot.spot_at(table.image, SPOT_SIDES)) == FINDER_SIDES
