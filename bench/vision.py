@@ -1,7 +1,7 @@
 """Benchmark the recogniser, above all on photos of sources it has never seen.
 
     .venv/bin/python bench/vision.py [--loso] [--world N --world-seed S] [--empty N]
-                                     [--synthetic N] [--oblique N] [--misses]
+                                     [--synthetic N] [--oblique N] [--misses] [--spoiled]
 
 Real photos (../shared/data/realphotos-dev and the single photos of train-real) are told
 per source (the repository a photo came from). With `--loso` each source is read by a
@@ -13,8 +13,11 @@ Rendered sets: vision/world.py's tables at a seed that training and tuning never
 (`--world-seed`), bare tables with no tile (`--empty`), and vision/synth.py's mats straight
 down and at a slant. Columns: photos; exact (the right total and not unreadable); tile F1
 (half F1 where only halves are labelled); silent wrong (a wrong total with status ok);
-check; unreadable; median milliseconds. Run with one OpenCV thread (the default here) for
-one-core figures; the peak memory is the process's high-water mark (ru_maxrss).
+check; unreadable; median milliseconds. With `--spoiled` the real photos are read again as
+a phone or a dark room may spoil them (SPOILS: JPEG at quality 40, dim, half size), a line
+each: how far the figures hold beyond the photos as they came. Run with one OpenCV thread
+(the default here) for one-core figures; the peak memory is the process's high-water mark
+(ru_maxrss).
 """
 
 from __future__ import annotations
@@ -101,15 +104,30 @@ HEADER = (
 )
 
 
-def read_real(photos: list[LabelledPhoto], name: str) -> Tally:
+SPOILS = {
+    "JPEG at quality 40": lambda image: cv2.imdecode(
+        cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 40])[1], cv2.IMREAD_COLOR
+    ),
+    "dim (55% of the light)": lambda image: cv2.convertScaleAbs(image, alpha=0.55),
+    "half the size": lambda image: cv2.resize(
+        image, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA
+    ),
+}
+"""What a phone or a dark room may do to a photo (--spoiled): each real photo is read again so
+spoilt, as a check on how far the table's figures hold beyond the photos as they came."""
+
+
+def read_real(photos: list[LabelledPhoto], name: str, spoil=None) -> Tally:
     tally = Tally(name)
     for photo in photos:
         image = load_photo(photo.path)
+        if spoil is not None:
+            image = spoil(image)
         tally.add(photo.name, image, photo.pip_total, photo.set_max, photo.tiles, photo.halves)
     return tally
 
 
-def per_source(loso: bool, seed: int) -> list[Tally]:
+def per_source(loso: bool, seed: int, spoil=None) -> list[Tally]:
     photos = [p for p in all_photos() if p.measured]
     trained_on = {p.fold for p in all_photos() if p.boxes}
     tallies = []
@@ -120,7 +138,7 @@ def per_source(loso: bool, seed: int) -> list[Tally]:
         if loso and fold in trained_on:
             _use_models(fold, seed)
             label += " *"
-        tallies.append(read_real(mine, label))
+        tallies.append(read_real(mine, label, spoil))
         _use_models(None, seed)
     return tallies
 
@@ -192,6 +210,9 @@ def main() -> None:
     parser.add_argument("--oblique", type=int, default=50, help="mats at a slant (50)")
     parser.add_argument("--threads", type=int, default=1, help="OpenCV threads (1)")
     parser.add_argument("--misses", action="store_true", help="list every wrong total")
+    parser.add_argument(
+        "--spoiled", action="store_true", help="read the real photos again, spoilt (SPOILS)"
+    )
     args = parser.parse_args()
     cv2.setNumThreads(args.threads)
     print(HEADER)
@@ -204,6 +225,12 @@ def main() -> None:
         if args.loso:
             print("* read with a verifier trained without this source's photos")
         print(("leave-one-source-out: " if args.loso else "shipped model: ") + summary(sources))
+    for name, spoil in SPOILS.items() if args.spoiled else ():
+        spoilt = per_source(args.loso, args.seed, spoil)
+        print(f"  {name}: {summary(spoilt)}", flush=True)
+        for tally in spoilt:
+            for miss in tally.misses if args.misses else ():
+                print(f"    {tally.name} ({name}): {miss}")
     rendered = []
     if args.world:
         rendered.append(world(args.world, args.world_seed))
