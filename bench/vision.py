@@ -195,7 +195,8 @@ def summary(tallies: list[Tally]) -> str:
     silent = sum(t.silent for t in tallies) / photos
     return (
         f"mean exact over sources {statistics.mean(exact):.1%}; worst {worst.name}"
-        f" {worst.exact / worst.photos:.1%}; silent wrong {silent:.1%} of {photos} photos"
+        f" {worst.exact / worst.photos:.1%}; {sum(t.exact for t in tallies)} of {photos} photos"
+        f" right, silent wrong {silent:.1%}"
     )
 
 
