@@ -117,10 +117,10 @@ def propose(image: np.ndarray, sides: tuple[int | None, ...] | None = None) -> P
 
 
 def _sides_for(image: np.ndarray, seen: list[tuple[np.ndarray, float]]) -> tuple[int | None, ...]:
-    """The FINDER_SIDES at which the finder can find the tiles the spotter sees (SPOTTED_PEAK
-    or surer): a side where even the shortest of them is longer than FINDER_LONGEST working
-    pixels is left out (the finder traces nothing whole there, and scaling a small photo up
-    three times for it is its slowest look). With no tile seen, every side."""
+    """The FINDER_SIDES that suit the tiles the spotter sees (SPOTTED_PEAK or surer): a side
+    where even the shortest of them is longer than FINDER_LONGEST working pixels is left out
+    (a smaller look reads such tiles as well, and scaling a small photo up three times is
+    the finder's slowest look). With no tile seen, every side."""
     lengths = [outline_length(c) for c, chance in seen if chance >= SPOTTED_PEAK]
     if not lengths:
         return FINDER_SIDES
