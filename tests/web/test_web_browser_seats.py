@@ -85,6 +85,25 @@ def test_a_phone_without_the_code_is_asked_for_it_and_can_type_it(browser, game,
         context.close()
 
 
+def test_a_seat_tapped_as_the_table_moves_on_is_still_claimed(phone_page, game):
+    page = phone_page()
+    seat = seat_to_move(game)
+    choice = page.locator(f"[data-claim='{seat}']")
+    choice.wait_for(state="visible")
+    box = choice.bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()  # the finger is on the seat as the player to move ends the turn
+    game.call(c.Gesture(seat - 1, "press"))
+    page.wait_for_function(
+        "seat => document.getElementById('turn').textContent.includes(`(seat ${seat})`)",
+        arg=seat % 3 + 1,
+        timeout=2000,
+    )
+    page.mouse.up()
+    page.locator("#seat-buttons").wait_for(state="visible", timeout=2000)
+    assert game.state()["held_seats"] == [seat]
+
+
 def test_buttons_are_disabled_out_of_turn_with_the_reason_and_wake_up_on_turn(phone_page, game):
     page = phone_page()
     seat = seat_to_move(game)

@@ -32,6 +32,11 @@ export function renderSeat(state, live) {
 function renderChoices(state) {
   // A held seat stays tappable: the companion's refusal says what to do about it.
   const held = new Set(state.held_seats || []);
+  // Drawn anew only when a name or a held seat changed: a button replaced under a finger
+  // loses the tap (its press lands on the old button, its release on the new one).
+  const drawn = JSON.stringify([state.players, [...held]]);
+  if ($("seat-choices").dataset.drawn === drawn) return;
+  $("seat-choices").dataset.drawn = drawn;
   $("seat-choices").replaceChildren(
     ...state.players.map((name, i) =>
       h(
