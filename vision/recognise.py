@@ -150,9 +150,11 @@ def spotted(
     refined = refine.refine(image, [corners for corners, _ in todo])
     left = [(s, o) for s, o in zip(todo, refined, strict=True) if not _covered(o, found)]
     every = read_all(image, [outline for _, outline in left])
-    # two peaks on one tile: the spotter looks twice
-    traced = _distinct([_if_sure(c) for c in every], [], SAME_TILE)
-    unread = [(s, c) for (s, _), c in zip(left, every, strict=True) if _if_sure(c) is None]
+    sure_reads = [_if_sure(c) for c in every]
+    traced = _distinct(sure_reads, [], SAME_TILE)  # two peaks on one tile: the spotter looks twice
+    unread = [
+        (s, c) for (s, _), c, read in zip(left, every, sure_reads, strict=True) if read is None
+    ]
     traced += _crosswise(image, [rough for (rough, _), _ in unread], found, traced)
     traced += _unsurely_read([c for (_, chance), c in unread if chance >= UNTRACED_PEAK], traced)
     traced += _barely_seen(image, [c for c, chance in seen if chance < SPOTTED_PEAK], found, traced)
