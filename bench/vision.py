@@ -1,7 +1,8 @@
 """Benchmark the recogniser, above all on photos of sources it has never seen.
 
-    .venv/bin/python bench/vision.py [--loso] [--world N --world-seed S] [--empty N]
-                                     [--synthetic N] [--oblique N] [--misses] [--spoiled]
+    .venv/bin/python bench/vision.py [--loso [--seeds S ...]] [--world N --world-seed S]
+                                     [--empty N] [--synthetic N] [--oblique N] [--misses]
+                                     [--spoiled]
 
 Real photos (../shared/data/realphotos-dev and the single photos of train-real) are told
 per source (the repository a photo came from). With `--loso` each source is read by a
@@ -15,7 +16,9 @@ down and at a slant. Columns: photos; exact (the right total and not unreadable)
 (half F1 where only halves are labelled); silent wrong (a wrong total with status ok);
 check; unreadable; median milliseconds. With `--spoiled` the real photos are read again as
 a phone or a dark room may spoil them (SPOILS: JPEG at quality 40, dim, half size), a line
-each: how far the figures hold beyond the photos as they came. Run with one OpenCV thread
+each: how far the figures hold beyond the photos as they came. With `--seeds` the left-out
+sources are read again by folds trained the same way from other seeds, a line each: how
+much the table owes to one training run. Run with one OpenCV thread
 (the default here) for one-core figures; the peak memory is the process's high-water mark
 (ru_maxrss).
 """
@@ -204,6 +207,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--loso", action="store_true", help="leave each source out of training")
     parser.add_argument("--seed", type=int, default=7, help="training seed for the folds")
+    parser.add_argument(
+        "--seeds", type=int, nargs="+", default=[], help="with --loso: other seeds' folds too"
+    )
     parser.add_argument("--world", type=int, default=100, help="rendered world photos (100)")
     parser.add_argument("--world-seed", type=int, default=900_000, help="their first seed")
     parser.add_argument("--empty", type=int, default=50, help="bare tables, no tile (50)")
@@ -226,6 +232,14 @@ def main() -> None:
         if args.loso:
             print("* read with a verifier trained without this source's photos")
         print(("leave-one-source-out: " if args.loso else "shipped model: ") + summary(sources))
+    if args.loso and args.seeds:
+        print(f"  folds at seed {args.seed}: {summary(sources)}")
+        for seed in args.seeds:
+            again = per_source(True, seed)
+            print(f"  folds at seed {seed}: {summary(again)}", flush=True)
+            for tally in again if args.misses else ():
+                for miss in tally.misses:
+                    print(f"    {tally.name} (seed {seed}): {miss}")
     for name, spoil in SPOILS.items() if args.spoiled else ():
         spoilt = per_source(args.loso, args.seed, spoil)
         print(f"  {name}: {summary(spoilt)}", flush=True)
