@@ -300,7 +300,7 @@ def draw_face(canvas, look: TileLook, tile: Tile, corners: np.ndarray, set_max: 
     r = pip_radius(set_max, look) * width
     for value, pips in zip(tile.ends, pip_centres(tile, corners, look, set_max), strict=True):
         for p in pips:
-            _pip(canvas, p, r, look.pip_colour_for(value), look, face)
+            draw_pip(canvas, p, r, look.pip_colour_for(value), look.pip_finish, look.light, face)
 
 
 def pip_centres(tile: Tile, corners: np.ndarray, look: TileLook, set_max: int):
@@ -328,16 +328,18 @@ def pip_centres(tile: Tile, corners: np.ndarray, look: TileLook, set_max: int):
     return halves
 
 
-def _pip(canvas, p, r, colour, look: TileLook, face) -> None:
-    light = np.array(look.light)
-    if look.pip_finish == "engraved":  # a dimple: its wall nearest the lamp in shade, the
+def draw_pip(canvas, p, r, colour, finish: str, light, face) -> None:
+    """One pip of radius ``r`` at ``p`` (px), ``finish`` "flat", "engraved" or "highlight",
+    lit from ``light`` (a unit vector towards the lamp) on a face of colour ``face``."""
+    light = np.array(light)
+    if finish == "engraved":  # a dimple: its wall nearest the lamp in shade, the
         # far wall lit, the painted floor between
         wall = tuple(c * 0.6 for c in colour)
         lit = tuple(w + (f - w) * 0.35 for w, f in zip(wall, face, strict=True))
         disc(canvas, p, r, wall)
         disc(canvas, p - light * r * 0.18, r * 0.85, lit)
         disc(canvas, p + light * r * 0.06, r * 0.7, colour)
-    elif look.pip_finish == "highlight":  # a glossy bead of paint catching the lamp
+    elif finish == "highlight":  # a glossy bead of paint catching the lamp
         disc(canvas, p, r, colour)
         disc(canvas, p + light * r * 0.42, r * 0.3, tuple(min(255.0, c + 70) for c in colour))
     else:
