@@ -15,7 +15,6 @@ from training.half_faces import _closest, _layout
 from vision import counter
 from vision.halves import split_halves
 from vision.synth import render
-from vision.world_tiles import draw_pip
 
 ROOT = Path(__file__).resolve().parents[2]
 FRESH = range(990_000, 990_012)
@@ -86,23 +85,6 @@ def test_every_drawn_training_half_has_as_many_pips_as_its_label():
             points = _layout(rng, pips)
             assert len(points) == pips
             assert pips < 2 or _closest(points) > 0.05
-
-
-@pytest.mark.parametrize("finish", ["flat", "engraved", "highlight"])
-def test_pips_are_drawn_flat_engraved_or_glossy(finish):
-    """Real sets' pips are dimples or glossy beads as often as flat paint: the renderer
-    draws each finish, lit from one side."""
-    face, paint = (235.0, 235.0, 235.0), (40.0, 120.0, 40.0)
-    canvas = np.full((64, 64, 3), face, np.float32)
-    draw_pip(canvas, np.array([32.0, 32.0]), 16.0, paint, finish, (-1.0, 0.0), face)
-    green = canvas[32, :, 1]
-    lamp_side, far_side = green[18], green[46]
-    if finish == "flat":
-        assert lamp_side == far_side == paint[1]
-    elif finish == "engraved":  # the wall nearest the lamp in shade, the painted floor lit
-        assert lamp_side < paint[1] and far_side > lamp_side
-    else:  # a glossy highlight towards the lamp, brighter than the paint
-        assert green[14:32].max() > paint[1] + 40
 
 
 @pytest.mark.slow

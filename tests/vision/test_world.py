@@ -12,7 +12,7 @@ import pytest
 from companion.tiles import Tile
 from vision.world import PHONE_SIZES, TruthTile, WorldPhoto, main, render_world
 from vision.world_backgrounds import BACKGROUNDS, VARIANTS, draw_background, draw_table
-from vision.world_tiles import SET_SIZES, STYLES, pip_layout
+from vision.world_tiles import SET_SIZES, STYLES, draw_pip, pip_layout
 
 SMALL = (640, 480)
 
@@ -301,3 +301,20 @@ def test_many_photos_and_their_truth_as_json_from_the_command_line(tmp_path):
     assert len(truth["negatives"]) == len(photo.negatives)
     assert all(len(t["corners"]) == 4 and len(t["pips"]) == 2 for t in truth["tiles"])
     assert main(["--count", "0"]) == 2
+
+
+@pytest.mark.parametrize("finish", ["flat", "engraved", "highlight"])
+def test_pips_are_drawn_flat_engraved_or_glossy(finish):
+    """Real sets' pips are dimples or glossy beads as often as flat paint: the renderer
+    draws each finish, lit from one side."""
+    face, paint = (235.0, 235.0, 235.0), (40.0, 120.0, 40.0)
+    canvas = np.full((64, 64, 3), face, np.float32)
+    draw_pip(canvas, np.array([32.0, 32.0]), 16.0, paint, finish, (-1.0, 0.0), face)
+    green = canvas[32, :, 1]
+    lamp_side, far_side = green[18], green[46]
+    if finish == "flat":
+        assert lamp_side == far_side == paint[1]
+    elif finish == "engraved":  # the wall nearest the lamp in shade, the painted floor lit
+        assert lamp_side < paint[1] and far_side > lamp_side
+    else:  # a glossy highlight towards the lamp, brighter than the paint
+        assert green[14:32].max() > paint[1] + 40
