@@ -3,7 +3,9 @@ standard 3x3 grid, rows of two or three columns, a frame round the edge, pips sc
 random. The rendered
 tables (vision/world.py) use one arrangement per count, and real sets differ (a nine in
 four rows of a double-12 set, say), so a counter trained on those alone learns patterns, not
-pips. These make it count, with pips from small to as big as a double-six set's."""
+pips. These make it count, with pips from small to as big as a double-six set's, flat,
+engraved or glossy as the rendered tables draw them: with flat pips alone, a counter that never
+saw a real set of engraved coloured pips read that set's elevens as twelves (docs/vision.md)."""
 
 from __future__ import annotations
 
@@ -11,10 +13,14 @@ import cv2
 import numpy as np
 
 from vision.thresholds import COUNT_PATCH, HALF_SIZE
-from vision.world_tiles import pip_layout
+from vision.world_tiles import draw_pip, pip_layout
 
-LOOKS = 3
+LOOKS = 4
 """Bumped when the drawing changes, so cached halves are drawn anew."""
+
+FINISHES = ("flat", "engraved", "highlight")
+"""How pips are made, as the rendered tables make them (vision/world_tiles.py draw_pip): flat
+paint, a dimple with one wall in shade, a glossy bead catching the lamp."""
 
 FACES = ((225, 238, 245), (240, 240, 240), (200, 225, 235), (30, 30, 30), (60, 40, 120))
 """BGR faces: ivory, white, cream, black, a coloured set."""
@@ -31,10 +37,12 @@ def drawn_half(rng: np.random.Generator, pips: int) -> np.ndarray:
     spacing = _closest(points)
     radius = size * float(np.clip(rng.uniform(0.28, 0.46) * spacing, 0.035, 0.14))
     one_colour = _pip_colour(rng, dark_face) if rng.random() < 0.85 else None
+    finish = FINISHES[int(rng.integers(len(FINISHES)))]
+    lamp = rng.uniform(0, 2 * np.pi)
+    light = (float(np.cos(lamp)), float(np.sin(lamp)))
     for x, y in points:
-        centre = (int(x * size * 8), int(y * size * 8))
         colour = one_colour or _pip_colour(rng, dark_face)
-        cv2.circle(canvas, centre, int(radius * 8), colour, -1, cv2.LINE_AA, shift=3)
+        draw_pip(canvas, np.array([x, y]) * size, radius, colour, finish, light, tuple(face))
     _edges(rng, canvas)
     return _photographed(rng, canvas)
 
