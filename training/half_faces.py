@@ -13,14 +13,10 @@ import cv2
 import numpy as np
 
 from vision.thresholds import COUNT_PATCH, HALF_SIZE
-from vision.world_tiles import draw_pip, pip_layout
+from vision.world_tiles import PIP_FINISHES, draw_pip, pip_layout
 
 LOOKS = 4
 """Bumped when the drawing changes, so cached halves are drawn anew."""
-
-FINISHES = ("flat", "engraved", "highlight")
-"""How pips are made, as the rendered tables make them (vision/world_tiles.py draw_pip): flat
-paint, a dimple with one wall in shade, a glossy bead catching the lamp."""
 
 FACES = ((225, 238, 245), (240, 240, 240), (200, 225, 235), (30, 30, 30), (60, 40, 120))
 """BGR faces: ivory, white, cream, black, a coloured set."""
@@ -37,7 +33,7 @@ def drawn_half(rng: np.random.Generator, pips: int) -> np.ndarray:
     spacing = _closest(points)
     radius = size * float(np.clip(rng.uniform(0.28, 0.46) * spacing, 0.035, 0.14))
     one_colour = _pip_colour(rng, dark_face) if rng.random() < 0.85 else None
-    finish = FINISHES[int(rng.integers(len(FINISHES)))]
+    finish = PIP_FINISHES[int(rng.integers(len(PIP_FINISHES)))]
     lamp = rng.uniform(0, 2 * np.pi)
     light = (float(np.cos(lamp)), float(np.sin(lamp)))
     for x, y in points:

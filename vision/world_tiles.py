@@ -25,6 +25,10 @@ from vision.synth import GRID_CELLS
 STYLES = ("ivory", "white", "black", "coloured")
 """Tile faces ``render_world(style=...)`` accepts."""
 
+PIP_FINISHES = ("flat", "engraved", "highlight")
+"""How pips are made (draw_pip): flat paint, a dimple with one wall in shade, a glossy bead
+catching the lamp."""
+
 SET_SIZES = (6, 9, 12, 15)
 CLEAR_OF_DIVIDER = 0.1  # no pip comes nearer the divider than this (tile widths), as made
 SHIFT = 4  # fractional bits of the coordinates handed to OpenCV's drawing functions
@@ -157,7 +161,7 @@ def choose_look(rng: np.random.Generator, style: str, set_max: int) -> TileLook:
         pip_mode=pip_mode,
         pip_colour=pip_colour,
         palette=palette,
-        pip_finish=["flat", "engraved", "highlight"][rng.integers(3)],
+        pip_finish=PIP_FINISHES[rng.integers(len(PIP_FINISHES))],
         pip_scale=float(rng.uniform(0.85, 1.1)),
         divider=divider,
         divider_length=float(rng.uniform(0.55, 0.9)),

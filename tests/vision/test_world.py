@@ -12,7 +12,7 @@ import pytest
 from companion.tiles import Tile
 from vision.world import PHONE_SIZES, TruthTile, WorldPhoto, main, render_world
 from vision.world_backgrounds import BACKGROUNDS, VARIANTS, draw_background, draw_table
-from vision.world_tiles import SET_SIZES, STYLES, draw_pip, pip_layout
+from vision.world_tiles import PIP_FINISHES, SET_SIZES, STYLES, draw_pip, pip_layout
 
 SMALL = (640, 480)
 
@@ -303,7 +303,7 @@ def test_many_photos_and_their_truth_as_json_from_the_command_line(tmp_path):
     assert main(["--count", "0"]) == 2
 
 
-@pytest.mark.parametrize("finish", ["flat", "engraved", "highlight"])
+@pytest.mark.parametrize("finish", PIP_FINISHES)
 def test_pips_are_drawn_flat_engraved_or_glossy(finish):
     """Real sets' pips are dimples or glossy beads as often as flat paint: the renderer
     draws each finish, lit from one side."""
