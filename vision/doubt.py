@@ -29,6 +29,7 @@ from vision.thresholds import (
     MOSTLY_DOUBTFUL,
     SIZE_SPREAD,
     SPECK_SHARE,
+    SPRAWL_SHARE,
     TOO_DARK,
     UNEXPLAINED_FACE,
 )
@@ -128,7 +129,9 @@ def judge(
     tiles = _mark_odd_sizes(tiles)
     reasons = _photo_reasons(scene, tiles)
     if specks:
-        reasons.append(f"left out {specks} mark(s) far smaller than the tiles: {CHECK_LEFT_OUT}")
+        reasons.append(
+            f"left out {specks} mark(s) far smaller or bigger than the tiles: {CHECK_LEFT_OUT}"
+        )
     if not tiles:
         if reasons:  # too dark, or a busy table: nothing found tells nothing
             return Recognition([], context.set_max, problems, "unreadable", reasons)
@@ -200,15 +203,17 @@ def _mark_lone_double_blank(tiles: list[RecognisedTile]) -> list[RecognisedTile]
 
 
 def _without_specks(tiles: list[RecognisedTile]) -> tuple[list[RecognisedTile], int]:
-    """The tiles without the marks far smaller than the photo's typical tile (SPECK_SHARE of
-    its area) whose pips were not counted surely, and how many were left out."""
+    """The tiles without the outlines far smaller (SPECK_SHARE of the photo's median tile
+    area: a mark on the table) or far bigger (SPRAWL_SHARE: a stretch of table) than its
+    typical tile whose pips were not counted surely, and how many were left out."""
     if len(tiles) < 3:
         return tiles, 0
     areas = _areas(tiles)
-    speck = (areas < SPECK_SHARE * float(np.median(areas))) & np.array(
+    median = float(np.median(areas))
+    misfit = ((areas < SPECK_SHARE * median) | (areas > SPRAWL_SHARE * median)) & np.array(
         [t.confidence < LOW_CONFIDENCE for t in tiles]
     )
-    return [t for t, s in zip(tiles, speck, strict=True) if not s], int(speck.sum())
+    return [t for t, m in zip(tiles, misfit, strict=True) if not m], int(misfit.sum())
 
 
 def _mark_odd_sizes(tiles: list[RecognisedTile]) -> list[RecognisedTile]:

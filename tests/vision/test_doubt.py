@@ -87,6 +87,20 @@ def test_a_speck_read_unsurely_is_left_out_and_the_reading_checked():
     assert any("left out 1 mark" in r for r in reading.reasons)
 
 
+def test_an_outline_over_a_stretch_of_table_read_unsurely_is_left_out():
+    """An outline five times a tile's size (across tiles standing on edge), its pips unsure:
+    not scored, but said; read surely it is scored and marked."""
+    corners = ((400.0, 0.0), (600.0, 0.0), (600.0, 160.0), (400.0, 160.0))
+    sprawl = RecognisedTile(Tile(0, 4), 0.3, corners)
+    reading = judge(laid((1, 2), (3, 4), (5, 6)) + [sprawl], CALM, ReadingContext())
+    assert reading.pip_total == 21 and len(reading.tiles) == 3
+    assert reading.status == "check"
+    assert any("left out 1 mark" in r for r in reading.reasons)
+    sure = RecognisedTile(Tile(0, 4), 0.9, corners)
+    kept = judge(laid((1, 2), (3, 4), (5, 6)) + [sure], CALM, ReadingContext())
+    assert kept.pip_total == 25 and kept.tiles[-1].doubtful
+
+
 def test_a_small_tile_read_surely_is_kept():
     """Far off at a slant a tile looks small; read surely, it is scored (and marked)."""
     small = RecognisedTile(
