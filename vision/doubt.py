@@ -122,15 +122,15 @@ def judge(
 ) -> Recognition:
     """The reading with its status and reasons, and each doubtful tile marked."""
     problems: list[str] = []
-    tiles, specks = _without_specks(tiles)
+    tiles, left_out = _without_misfits(tiles)
     tiles = _mark_values_above_set(tiles, context.set_max, problems)
     tiles = _mark_twice(tiles, problems)
     tiles = _mark_lone_double_blank(tiles)
     tiles = _mark_odd_sizes(tiles)
     reasons = _photo_reasons(scene, tiles)
-    if specks:
+    if left_out:
         reasons.append(
-            f"left out {specks} mark(s) far smaller or bigger than the tiles: {CHECK_LEFT_OUT}"
+            f"left out {left_out} mark(s) far smaller or bigger than the tiles: {CHECK_LEFT_OUT}"
         )
     if not tiles:
         if reasons:  # too dark, or a busy table: nothing found tells nothing
@@ -202,7 +202,7 @@ def _mark_lone_double_blank(tiles: list[RecognisedTile]) -> list[RecognisedTile]
     return tiles
 
 
-def _without_specks(tiles: list[RecognisedTile]) -> tuple[list[RecognisedTile], int]:
+def _without_misfits(tiles: list[RecognisedTile]) -> tuple[list[RecognisedTile], int]:
     """The tiles without the outlines far smaller (SPECK_SHARE of the photo's median tile
     area: a mark on the table) or far bigger (SPRAWL_SHARE: a stretch of table) than its
     typical tile whose pips were not counted surely, and how many were left out."""

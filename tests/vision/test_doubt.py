@@ -88,7 +88,7 @@ def test_a_speck_read_unsurely_is_left_out_and_the_reading_checked():
 
 
 def test_an_outline_over_a_stretch_of_table_read_unsurely_is_left_out():
-    """An outline five times a tile's size (across tiles standing on edge), its pips unsure:
+    """An outline ten times a tile's area (across tiles standing on edge), its pips unsure:
     not scored, but said; read surely it is scored and marked."""
     corners = ((400.0, 0.0), (600.0, 0.0), (600.0, 160.0), (400.0, 160.0))
     sprawl = RecognisedTile(Tile(0, 4), 0.3, corners)
