@@ -42,14 +42,26 @@ def fit(
     loss_of = nn.CrossEntropyLoss(weight=weights)
     optimiser = torch.optim.Adam(net.parameters(), lr=2e-3, weight_decay=1e-4)
     schedule = torch.optim.lr_scheduler.CosineAnnealingLR(optimiser, max(1, epochs))
-    train = (x_all[held:], y_all[held:], batch_size, augment, loss_of)
+    x_train, y_train = x_all[held:], y_all[held:]
+    starts = range(0, len(y_train), batch_size)
+
+    def one_pass(optimiser) -> None:
+        """One epoch over the training examples in order, each batch augmented."""
+        net.train()
+        for s in starts:
+            optimiser.zero_grad()
+            batch = augment(x_train[s : s + batch_size])
+            loss_of(net.logits(batch), y_train[s : s + batch_size]).backward()
+            optimiser.step()
+
     for epoch in range(epochs):
-        _one_pass(net, optimiser, *train)
+        one_pass(optimiser)
         schedule.step()
         accuracy = accuracy_of(net, x_all[:held], y_all[:held])
         print(f"  epoch {epoch + 1}/{epochs}: held-out accuracy {accuracy:.3f}", flush=True)
     if averaged:
-        net = _averaged(net, averaged, train, x_all[:held], y_all[:held])
+        batches = (x_train[s : s + batch_size] for s in starts)
+        net = _averaged(net, averaged, one_pass, batches)
     export(net, x_all[:1], out)
     return {
         "examples": len(y),
@@ -58,33 +70,19 @@ def fit(
     }
 
 
-def _one_pass(net, optimiser, x, y, batch_size: int, augment, loss_of) -> None:
-    """One epoch over ``x`` and ``y`` in order, each batch augmented."""
-    net.train()
-    for start in range(0, len(y), batch_size):
-        optimiser.zero_grad()
-        loss = loss_of(
-            net.logits(augment(x[start : start + batch_size])), y[start : start + batch_size]
-        )
-        loss.backward()
-        optimiser.step()
-
-
-def _averaged(net, epochs: int, train: tuple, x_held, y_held):
-    """``epochs`` more epochs of Adam at 2e-4, the weights averaged over their ends."""
+def _averaged(net, epochs: int, one_pass: Callable, batches):
+    """``epochs`` more epochs (``one_pass``) of Adam at 2e-4, the weights averaged over their
+    ends, the batch norms measured again on ``batches``."""
     import torch
     from torch.optim.swa_utils import AveragedModel, update_bn
 
     mean = AveragedModel(net)
     optimiser = torch.optim.Adam(net.parameters(), lr=2e-4, weight_decay=1e-4)
     for epoch in range(epochs):
-        _one_pass(net, optimiser, *train)
+        one_pass(optimiser)
         mean.update_parameters(net)
         print(f"  averaged epoch {epoch + 1}/{epochs}", flush=True)
-    x, batch_size = train[0], train[2]
-    update_bn((x[s : s + batch_size] for s in range(0, len(x), batch_size)), mean.module)
-    accuracy = accuracy_of(mean.module, x_held, y_held)
-    print(f"  averaged weights: held-out accuracy {accuracy:.3f}", flush=True)
+    update_bn(batches, mean.module)
     return mean.module
 
 
