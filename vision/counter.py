@@ -20,6 +20,7 @@ import cv2
 import numpy as np
 
 from companion.tiles import MAX_PIPS
+from vision.nets import open_net
 from vision.pips import count_pips
 from vision.reading import HalfReading
 from vision.thresholds import COUNT_PATCH, DISAGREED
@@ -51,7 +52,7 @@ def scaled(patches: np.ndarray) -> np.ndarray:
 
 @cache
 def _model():
-    return cv2.dnn.readNetFromONNX(str(MODEL))
+    return open_net(MODEL)
 
 
 def read(halves: list[np.ndarray]) -> list[HalfReading]:

@@ -19,6 +19,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from vision.nets import open_net
 from vision.thresholds import REFINE_LENGTH, REFINE_LOOKS, REFINE_PATCH
 
 MODEL = Path(__file__).with_name("models") / "refiner.onnx"
@@ -92,7 +93,7 @@ def from_units(values: np.ndarray) -> np.ndarray:
 
 @cache
 def _model(path: Path = MODEL) -> cv2.dnn.Net:
-    return cv2.dnn.readNetFromONNX(str(path))
+    return open_net(path)
 
 
 def refine(

@@ -16,6 +16,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from vision.nets import open_net
 from vision.reading import outline_length
 from vision.thresholds import SPOT_BIG
 
@@ -51,7 +52,7 @@ def network_input(small: np.ndarray) -> np.ndarray:
 
 @cache
 def _model(path: Path = MODEL) -> cv2.dnn.Net:
-    return cv2.dnn.readNetFromONNX(str(path))
+    return open_net(path)
 
 
 def spots(image: np.ndarray, side: int = SPOT_SIDE) -> tuple[np.ndarray, float]:

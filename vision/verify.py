@@ -17,6 +17,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from vision.nets import open_net
 from vision.reading import Candidate
 from vision.thresholds import (
     DROP_BELOW,
@@ -76,7 +77,7 @@ def looks(candidate: Candidate) -> tuple[bool, ...]:
 def _model():
     if not MODEL.is_file():
         return None
-    return cv2.dnn.readNetFromONNX(str(MODEL))
+    return open_net(MODEL)
 
 
 def tile_chances(image: np.ndarray, candidates: list[Candidate], model=None) -> np.ndarray:
