@@ -138,10 +138,10 @@ def _bar_beside_blobs(own: np.ndarray, origin) -> list:
 
     The bar is most of the piece's ridge (the middle line of its every part), so the
     ridge's typical depth is half the bar's thickness."""
-    mask = np.pad(own.astype(np.uint8), 1)
+    mask = cv2.copyMakeBorder(own.astype(np.uint8), 1, 1, 1, 1, cv2.BORDER_CONSTANT, value=0)
     depth = cv2.distanceTransform(mask, cv2.DIST_L2, 3)
     ridge = (depth > 0) & (depth >= cv2.dilate(depth, np.ones((3, 3), np.uint8)))
-    radius = 1.5 * float(np.median(depth[ridge])) + 1
+    radius = 1.5 * _percentile(depth[ridge], 50) + 1
     cores = (depth > radius).astype(np.uint8)
     if not cores.any():
         return []
@@ -238,7 +238,7 @@ def _checked_divider(gray, centre, along, length, thickness, pts, near) -> Divid
     if length < 12 or length / thickness < 4.5:
         return None
     normal = np.array([-along[1], along[0]])
-    bar = float(np.median(gray[pts[:, 1].astype(int), pts[:, 0].astype(int)]))
+    bar = _percentile(gray[pts[:, 1].astype(int), pts[:, 0].astype(int)], 50)
     side_a = _side_brightness(gray, centre, along, normal, length, 1)
     side_b = _side_brightness(gray, centre, along, normal, length, -1)
     if min(side_a, side_b) < 0:
