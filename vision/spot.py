@@ -57,11 +57,27 @@ def _model(path: Path = MODEL) -> cv2.dnn.Net:
 
 def spots(image: np.ndarray, side: int = SPOT_SIDE) -> tuple[np.ndarray, float]:
     """The network's five maps for the photo (peaks, cos 2a, sin 2a, log length, log width)
-    and the scale it was looked at."""
+    and the scale it was looked at.
+
+    The network looks at the photo and at its mirror image (a tile seen in a mirror is a
+    tile): a tile's peak is the higher of its two looks, its outline the mean of them. A
+    tile one look barely sees, the other often sees surely; and a peak that stays as high
+    keeps "a tile may be missing" as ready to be said (docs/vision.md)."""
     small, scale = looked_at(image, side)
     model = _model(MODEL)
     model.setInput(network_input(small))
-    return model.forward()[0], scale
+    maps = model.forward()[0].copy()
+    # padded to whole cells, the mirror's map mirrored is cell for cell the photo's
+    model.setInput(network_input(np.ascontiguousarray(small[:, ::-1])))
+    mirrored = model.forward()[0][:, :, ::-1]
+    peaks = np.maximum(maps[0], mirrored[0])
+    maps = (maps + mirrored * MIRROR_SIGNS) / 2
+    maps[0] = peaks
+    return maps, scale
+
+
+MIRROR_SIGNS = np.float32([1, 1, -1, 1, 1]).reshape(-1, 1, 1)
+"""In a mirror a tile's angle a turns to 180° - a: cos 2a is as it was, sin 2a changes sign."""
 
 
 def spot(image: np.ndarray, side: int = SPOT_SIDE) -> list[tuple[np.ndarray, float]]:
