@@ -55,6 +55,10 @@ def _model(path: Path = MODEL) -> cv2.dnn.Net:
     return open_net(path)
 
 
+MIRROR_SIGNS = np.float32([1, 1, -1, 1, 1]).reshape(-1, 1, 1)
+"""In a mirror a tile's angle a turns to 180° - a: cos 2a is as it was, sin 2a changes sign."""
+
+
 def spots(image: np.ndarray, side: int = SPOT_SIDE) -> tuple[np.ndarray, float]:
     """The network's five maps for the photo (peaks, cos 2a, sin 2a, log length, log width)
     and the scale it was looked at.
@@ -64,20 +68,17 @@ def spots(image: np.ndarray, side: int = SPOT_SIDE) -> tuple[np.ndarray, float]:
     tile one look barely sees, the other often sees surely; and a peak that stays as high
     keeps "a tile may be missing" as ready to be said (docs/vision.md)."""
     small, scale = looked_at(image, side)
+    picture = network_input(small)
     model = _model(MODEL)
-    model.setInput(network_input(small))
+    model.setInput(picture)
     maps = model.forward()[0].copy()
     # padded to whole cells, the mirror's map mirrored is cell for cell the photo's
-    model.setInput(network_input(np.ascontiguousarray(small[:, ::-1])))
+    model.setInput(np.ascontiguousarray(picture[..., ::-1]))
     mirrored = model.forward()[0][:, :, ::-1]
     peaks = np.maximum(maps[0], mirrored[0])
     maps = (maps + mirrored * MIRROR_SIGNS) / 2
     maps[0] = peaks
     return maps, scale
-
-
-MIRROR_SIGNS = np.float32([1, 1, -1, 1, 1]).reshape(-1, 1, 1)
-"""In a mirror a tile's angle a turns to 180° - a: cos 2a is as it was, sin 2a changes sign."""
 
 
 def spot(image: np.ndarray, side: int = SPOT_SIDE) -> list[tuple[np.ndarray, float]]:
