@@ -76,23 +76,22 @@ def look_at(
 
 
 def _unexplained_faces(small: np.ndarray, tiles: list[np.ndarray]) -> int:
-    """Tile-sized patches of the found tiles' face colour where no tile was found: a tile
-    the finder missed. Not looked for when the table itself is of the faces' colour."""
+    """Tile-sized patches of a found tile's face colour where no tile was found: a tile the
+    finder missed. Each found tile's own face is the guide, as the light falls unevenly over
+    a table: a missed tile in shade is the colour of the found tiles in shade beside it, not
+    of the pooled faces. Not looked for when the table itself is of the faces' colour."""
     if not tiles:
         return 0
     lab = cv2.cvtColor(small, cv2.COLOR_BGR2LAB).astype(np.float32)
-    faces = np.zeros(small.shape[:2], np.uint8)
     table = np.ones(small.shape[:2], np.uint8)
     for corners in tiles:
         centre = corners.mean(axis=0)
-        cv2.fillConvexPoly(faces, np.round(centre + (corners - centre) * 0.8).astype(np.int32), 1)
         cv2.fillConvexPoly(table, np.round(centre + (corners - centre) * 1.08).astype(np.int32), 0)
-    inside = lab[faces > 0]
-    lightness = np.percentile(inside[:, 0], 70)  # the face, not its pips or its shade
-    tint = np.median(inside[:, 1:], axis=0)
-    like = (np.abs(lab[..., 0] - lightness) < FACE_LIKE) & (
-        np.linalg.norm(lab[..., 1:] - tint, axis=2) < FACE_LIKE
-    )
+    like = np.zeros(small.shape[:2], bool)
+    for lightness, a, b in _face_colours(lab, tiles):
+        like |= (np.abs(lab[..., 0] - lightness) < FACE_LIKE) & (
+            np.hypot(lab[..., 1] - a, lab[..., 2] - b) < FACE_LIKE
+        )
     like = like.astype(np.uint8) & (table > 0)
     if like.sum() > FACE_TABLE * max(int(np.count_nonzero(table)), 1):
         return 0  # white tiles on a white cloth: the table is no guide
@@ -102,6 +101,23 @@ def _unexplained_faces(small: np.ndarray, tiles: list[np.ndarray]) -> int:
     return sum(
         1 for outline in outlines if _marked_face(like, outline, UNEXPLAINED_FACE * tile_area)
     )
+
+
+def _face_colours(lab: np.ndarray, tiles: list[np.ndarray]) -> set[tuple[float, float, float]]:
+    """Each found tile's face colour in Lab: the lightness of its face, not its pips or its
+    shade (the 70th percentile), and its median tint. Alike colours (within a quarter of
+    FACE_LIKE) are one, so a hand of twenty tiles in one light is looked for once."""
+    step = FACE_LIKE / 4
+    colours = set()
+    for corners in tiles:
+        centre = corners.mean(axis=0)
+        face = np.zeros(lab.shape[:2], np.uint8)
+        cv2.fillConvexPoly(face, np.round(centre + (corners - centre) * 0.8).astype(np.int32), 1)
+        inside = lab[face > 0]
+        if len(inside):
+            colour = (np.percentile(inside[:, 0], 70), *np.median(inside[:, 1:], axis=0))
+            colours.add(tuple(float(round(value / step) * step) for value in colour))
+    return colours
 
 
 def _marked_face(like: np.ndarray, outline: np.ndarray, least: float) -> bool:

@@ -215,6 +215,27 @@ def test_a_tile_face_down_is_not_a_missed_tile():
     assert look_at(photo, [first], thrown_out=0).unexplained == 0
 
 
+def test_a_tile_left_unread_in_shade_is_noticed_by_the_shaded_tiles_beside_it():
+    """Light falls unevenly over a table: a missed tile in shade is the colour of the
+    found tiles in shade, far darker than a found tile under the lamp."""
+    from vision.doubt import look_at
+    from vision.synth import draw_tile
+
+    table = np.full((600, 1000, 3), (40, 60, 90), np.uint8)
+    lamp, shade = (200, 232, 242), (140, 165, 175)
+    for x, tile, face in (
+        (100, Tile(3, 5), lamp),
+        (450, Tile(2, 6), shade),
+        (750, Tile(1, 4), shade),
+    ):
+        sprite = draw_tile(tile, 120, face, False, False)
+        alpha = sprite[..., 3:4] / 255.0
+        region = table[150:390, x : x + 120]
+        region[:] = (region * (1 - alpha) + sprite[..., :3] * alpha).astype(np.uint8)
+    found = [np.float32([[x, 150], [x + 120, 150], [x + 120, 390], [x, 390]]) for x in (100, 450)]
+    assert look_at(table, found, thrown_out=0).unexplained == 1
+
+
 def test_a_missed_tile_asks_the_player_to_check():
     missed = Scene(brightness=220.0, busy=0.0, thrown_out=0, unexplained=1)
     reading = judge(laid((1, 2), (3, 4)), missed, ReadingContext())
