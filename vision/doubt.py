@@ -105,8 +105,8 @@ def _unexplained_faces(small: np.ndarray, tiles: list[np.ndarray]) -> int:
 
 def _face_colours(lab: np.ndarray, tiles: list[np.ndarray]) -> set[tuple[float, float, float]]:
     """Each found tile's face colour in Lab: the lightness of its face, not its pips or its
-    shade (the 70th percentile), and its median tint. Alike colours (within a quarter of
-    FACE_LIKE) are one, so a hand of twenty tiles in one light is looked for once."""
+    shade (the 70th percentile), and its median tint, rounded to a quarter of FACE_LIKE:
+    a hand of twenty tiles in one light is looked for once."""
     step = FACE_LIKE / 4
     colours = set()
     for corners in tiles:
