@@ -184,20 +184,29 @@ def test_the_cli_passes_the_most_tiles_a_hand_can_hold(tmp_path, capsys, hand_li
     assert "more than a hand can hold" in json.loads(capsys.readouterr().out)["reasons"][0]
 
 
+IVORY = (200, 232, 242)
+
+
+def _lay(table: np.ndarray, x: int, tile: Tile, face=IVORY, face_up: bool = True) -> np.ndarray:
+    """Lay a tile 120 px wide, straight, its top at y 150 and its left at ``x``, on the
+    table; its corners."""
+    from vision.synth import draw_tile
+
+    sprite = draw_tile(tile, 120, face, False, False)
+    if not face_up:
+        sprite[..., :3] = face  # the plain back of a tile
+    alpha = sprite[..., 3:4] / 255.0
+    region = table[150:390, x : x + 120]
+    region[:] = (region * (1 - alpha) + sprite[..., :3] * alpha).astype(np.uint8)
+    return np.float32([[x, 150], [x + 120, 150], [x + 120, 390], [x, 390]])
+
+
 def _two_tiles(second_face_up: bool) -> tuple[np.ndarray, np.ndarray]:
     """A dark table with a face-up tile, and beside it a second tile face up or face down;
     the first tile's corners."""
-    from vision.synth import draw_tile
-
     table = np.full((600, 900, 3), (40, 60, 90), np.uint8)
-    for x, tile in ((150, Tile(3, 5)), (550, Tile(2, 6))):
-        sprite = draw_tile(tile, 120, (200, 232, 242), False, False)
-        if x == 550 and not second_face_up:
-            sprite[..., :3] = (200, 232, 242)  # the plain back of a tile
-        alpha = sprite[..., 3:4] / 255.0
-        region = table[150:390, x : x + 120]
-        region[:] = (region * (1 - alpha) + sprite[..., :3] * alpha).astype(np.uint8)
-    first = np.float32([[150, 150], [270, 150], [270, 390], [150, 390]])
+    first = _lay(table, 150, Tile(3, 5))
+    _lay(table, 550, Tile(2, 6), face_up=second_face_up)
     return table, first
 
 
@@ -219,20 +228,11 @@ def test_a_tile_left_unread_in_shade_is_noticed_by_the_shaded_tiles_beside_it():
     """Light falls unevenly over a table: a missed tile in shade is the colour of the
     found tiles in shade, far darker than a found tile under the lamp."""
     from vision.doubt import look_at
-    from vision.synth import draw_tile
 
     table = np.full((600, 1000, 3), (40, 60, 90), np.uint8)
-    lamp, shade = (200, 232, 242), (140, 165, 175)
-    for x, tile, face in (
-        (100, Tile(3, 5), lamp),
-        (450, Tile(2, 6), shade),
-        (750, Tile(1, 4), shade),
-    ):
-        sprite = draw_tile(tile, 120, face, False, False)
-        alpha = sprite[..., 3:4] / 255.0
-        region = table[150:390, x : x + 120]
-        region[:] = (region * (1 - alpha) + sprite[..., :3] * alpha).astype(np.uint8)
-    found = [np.float32([[x, 150], [x + 120, 150], [x + 120, 390], [x, 390]]) for x in (100, 450)]
+    shade = (140, 165, 175)
+    found = [_lay(table, 100, Tile(3, 5)), _lay(table, 450, Tile(2, 6), shade)]
+    _lay(table, 750, Tile(1, 4), shade)
     assert look_at(table, found, thrown_out=0).unexplained == 1
 
 
