@@ -100,7 +100,10 @@ def pytest_runtest_setup(item):
 
 @pytest.fixture(scope="session")
 def browser():
-    """One chromium for every browser test; each page opens in its own context."""
+    """One chromium for every browser test; each page opens in its own context.
+
+    Waits keep Playwright's 30 s default: a passing test never waits it out, and on a CI
+    machine busy with the vision tests a phone can take seconds to hear a change."""
     sync_api = pytest.importorskip("playwright.sync_api", reason="pip install playwright")
     with sync_api.sync_playwright() as playwright:
         chromium = playwright.chromium.launch(

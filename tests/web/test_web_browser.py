@@ -26,12 +26,11 @@ def turn_text(page) -> str:
     return page.evaluate("document.getElementById('turn').textContent")
 
 
-def wait_for_turn(page, seat: int, timeout: float = 2000) -> None:
+def wait_for_turn(page, seat: int) -> None:
     expected = f"{PLAYERS[seat - 1]}'s turn (seat {seat})"
     page.wait_for_function(
         "text => document.getElementById('turn').textContent === text",
         arg=expected,
-        timeout=timeout,
     )
 
 
@@ -109,7 +108,7 @@ def test_a_seat_press_with_the_default_settings_shows_on_the_page(phone_page, ga
 
     with Seats(parse_seats({}, count=3), MockFactory(pin_class=MockPWMPin), gesture) as seats:
         press_gesture(seats, seat, "press")
-        wait_for_turn(page, seat % 3 + 1, timeout=1000)
+        wait_for_turn(page, seat % 3 + 1)
 
 
 def test_a_last_tile_tap_raises_the_banner(phone_page, game):
@@ -117,7 +116,7 @@ def test_a_last_tile_tap_raises_the_banner(phone_page, game):
     seat = seat_to_move(game)
     game.submit(c.Gesture(seat - 1, "double", source="button"))
     banner = page.locator("#alert")
-    banner.wait_for(state="visible", timeout=1000)
+    banner.wait_for(state="visible")
     assert banner.inner_text() == f"{PLAYERS[seat - 1]} has one tile left!"
     go(page, "pad")
     assert "1: one tile left" in page.locator("#pad-legend").inner_text()
@@ -140,11 +139,10 @@ def test_a_host_corrects_a_score_and_a_second_page_shows_it(phone_page, game):
     watcher.wait_for_function(
         "() => document.querySelector(\"#pad tbody tr[data-round='1'] td[data-seat='3']\")"
         ".textContent === '32'",
-        timeout=2000,
     )
     assert "corrected" in cell.get_attribute("class")
     trail = watcher.locator("#trail-list li", has_text="Cy: 23 → 32")
-    trail.wait_for(timeout=2000)
+    trail.wait_for()
     assert "counted the 9-9 once" in trail.inner_text()
     assert watcher.locator("#pad tfoot td[data-seat='3']").inner_text().strip() == "32"
     assert "✎: score corrected" in watcher.locator("#pad-legend").inner_text()
@@ -156,7 +154,7 @@ def test_a_wrong_pin_is_said_once_and_goes_away(phone_page):
     page.fill("#pin", "0000")
     page.click("#login button[type=submit]")
     error = page.locator("#login-error")
-    error.wait_for(state="visible", timeout=2000)
+    error.wait_for(state="visible")
     assert "wrong PIN" in error.inner_text()
     assert page.locator("#host-controls").is_hidden()
     page.fill("#pin", PIN)  # typing again clears the old message
@@ -187,12 +185,12 @@ def test_the_new_game_form_speaks_the_players_language(phone_page, companion):
     page.locator("label.switch", has=page.locator("#rule-first_turn_string")).click()
     page.fill("#rule-rounds", "3")
     page.click("#setup button[type=submit]")
-    page.locator("#toast", has_text="The game is on.").wait_for(timeout=3000)
+    page.locator("#toast", has_text="The game is on.").wait_for()
     state = companion.state()
     assert state["players"] == ["Ida", "Jo"] and state["phase"] == "playing"
     options = companion.store.events(state["game_id"])[0].payload["options"]
     assert options == {"rounds": 3, "first_turn_string": False}  # only what was changed
-    page.locator("#join-box img").wait_for(timeout=3000)  # the new game's join QR code
+    page.locator("#join-box img").wait_for()  # the new game's join QR code
 
 
 def test_tapping_a_score_shows_the_photo_of_that_hand(phone_page, game, server):
@@ -215,7 +213,6 @@ def test_tapping_a_score_shows_the_photo_of_that_hand(phone_page, game, server):
     page.wait_for_function(
         "sel => document.querySelector(sel).textContent === '17?'",
         arg=f"#pad tbody tr[data-round='1'] td[data-seat='{seat}']",
-        timeout=2000,
     )
     cell.click()
     page.locator("#zoom").wait_for(state="visible")
@@ -234,7 +231,7 @@ def test_a_photo_deleted_to_spare_the_sd_card_says_so(phone_page, game):
     page = phone_page()
     go(page, "pad")
     thumb = page.locator("#photos .thumb")
-    thumb.locator(".gone").wait_for(timeout=2000)
+    thumb.locator(".gone").wait_for()
     assert thumb.inner_text().startswith("photo no longer kept")
     thumb.click()
     assert page.locator("#zoom").is_hidden()
@@ -246,7 +243,7 @@ def test_the_end_of_a_game_is_a_moment_not_an_error(phone_page, game):
     for seat, value in enumerate((30, 8, 19)):
         game.call(c.EnterScore(seat, value))
     game.call(c.EndGame())
-    page.locator("#winner").wait_for(state="visible", timeout=2000)  # whatever place it was on
+    page.locator("#winner").wait_for(state="visible")  # whatever place it was on
     assert page.locator("#winner-names").inner_text() == "Bob wins!"
     assert page.locator("#winner-total").inner_text() == "8 pips after 1 round"
     assert page.locator("#final-table .name").all_inner_texts() == ["Bob", "Cy", "Ann"]
@@ -265,10 +262,10 @@ def test_a_past_game_from_the_history(phone_page, game):
     page = phone_page()
     go(page, "pad")
     game.call(c.EndGame())
-    page.locator("#history li[data-game='1']", has_text="· finished").wait_for(timeout=2000)
+    page.locator("#history li[data-game='1']", has_text="· finished").wait_for()
     assert "Mexican Train" in page.locator("#history li[data-game='1']").inner_text()
     game.call(c.NewGame("mexican-train", ["Dee", "Eve"], None, {}))
-    page.locator("#winner").wait_for(state="hidden", timeout=2000)
+    page.locator("#winner").wait_for(state="hidden")
     page.click("#history li[data-game='1'] button")
     page.locator("#past").wait_for(state="visible")
     assert page.locator("#pad thead th").all_inner_texts() == ["Round", *PLAYERS]
@@ -280,12 +277,12 @@ def test_a_phone_that_loses_the_server_says_so_and_catches_up(phone_page, game, 
     page = phone_page()
     go(page, "pad")
     server.close()
-    page.locator("#reconnecting").wait_for(state="visible", timeout=3000)
+    page.locator("#reconnecting").wait_for(state="visible")
     seat = seat_to_move(game)
     game.call(c.Gesture(seat - 1, "hold"))  # while the phone cannot hear
     back = serve(game, "127.0.0.1", server.port, config)
     try:
-        wait_for_turn(page, seat % 3 + 1, timeout=6000)
+        wait_for_turn(page, seat % 3 + 1)
         assert page.locator("#reconnecting").is_hidden()
         marker = page.locator(f"#pad thead th[data-seat='{seat}'] .badge.marker")
         assert marker.count() == 1
@@ -300,9 +297,9 @@ def test_a_host_whose_pin_was_changed_is_asked_to_log_in_again(phone_page, game,
     server.close()
     back = serve(game, "127.0.0.1", server.port, config | {"pin": "97531"})
     try:
-        page.wait_for_selector("#live.on", timeout=6000)
+        page.wait_for_selector("#live.on")
         page.click("#end-round")
-        page.locator("#login").wait_for(state="visible", timeout=3000)
+        page.locator("#login").wait_for(state="visible")
         assert "log in with the PIN" in page.locator("#login-error").inner_text()
         assert game.state()["phase"] == "playing"
     finally:
@@ -328,7 +325,7 @@ def test_a_first_turn_out_is_shown_until_the_others_have_played(phone_page, game
     second, third = out % 3 + 1, (out + 1) % 3 + 1
     game.call(c.Gesture(out - 1, "out"))
     notice = page.locator("#first-turns")
-    notice.wait_for(state="visible", timeout=2000)
+    notice.wait_for(state="visible")
     assert notice.inner_text().splitlines() == [
         f"{PLAYERS[out - 1]} went out on the first turn: everyone else plays their first turn.",
         f"Still to play: {PLAYERS[second - 1]} and {PLAYERS[third - 1]}. "
@@ -338,5 +335,5 @@ def test_a_first_turn_out_is_shown_until_the_others_have_played(phone_page, game
     game.call(c.Gesture(second - 1, "press"))
     page.locator("#first-turns", has_text=f"Still to play: {PLAYERS[third - 1]}.").wait_for()
     game.call(c.Gesture(third - 1, "press"))
-    notice.wait_for(state="hidden", timeout=2000)
+    notice.wait_for(state="hidden")
     assert page.locator("#phase").inner_text().startswith("Round over: scoring")

@@ -34,10 +34,9 @@ def check(pages, companion, moment: str) -> None:
             page.wait_for_function(
                 "text => document.getElementById('turn').textContent.startsWith(text)",
                 arg=expected,
-                timeout=3000,
             )
         elif state["phase"] == "over":
-            page.locator("#winner").wait_for(state="attached", timeout=3000)
+            page.locator("#winner").wait_for(state="attached")
             page.wait_for_function("() => !document.getElementById('winner').hidden")
         text = page.evaluate(READ_THE_PAGE)
         found = NONSENSE.search(text)

@@ -97,10 +97,9 @@ def test_a_seat_tapped_as_the_table_moves_on_is_still_claimed(phone_page, game):
     page.wait_for_function(
         "seat => document.getElementById('turn').textContent.includes(`(seat ${seat})`)",
         arg=seat % 3 + 1,
-        timeout=2000,
     )
     page.mouse.up()
-    page.locator("#seat-buttons").wait_for(state="visible", timeout=2000)
+    page.locator("#seat-buttons").wait_for(state="visible")
     assert game.state()["held_seats"] == [seat]
 
 
@@ -117,12 +116,12 @@ def test_buttons_are_disabled_out_of_turn_with_the_reason_and_wake_up_on_turn(ph
     for gesture in ("press", "hold", "double", "out"):
         assert page.locator(f"[data-gesture='{gesture}']").is_disabled(), gesture
     game.call(c.Gesture(seat - 1, "press"))
-    page.locator("[data-gesture='press']:not([disabled])").wait_for(timeout=2000)
+    page.locator("[data-gesture='press']:not([disabled])").wait_for()
     assert why.inner_text() == "Your turn!"
     for gesture in ("press", "hold", "double", "out"):
         assert page.locator(f"[data-gesture='{gesture}']").is_enabled(), gesture
     end_turn_from_phone(page, waiting)
-    page.locator("[data-gesture='hold'][disabled]").wait_for(timeout=2000)
+    page.locator("[data-gesture='hold'][disabled]").wait_for()
 
 
 def test_two_taps_on_end_turn_end_the_turn_once_and_tap_the_last_tile(phone_page, game):
@@ -132,9 +131,7 @@ def test_two_taps_on_end_turn_end_the_turn_once_and_tap_the_last_tile(phone_page
     seat = seat_to_move(game)
     claim(page, seat)
     page.locator("[data-gesture='press']").dblclick()
-    page.locator("#alert", has_text=f"{PLAYERS[seat - 1]} has one tile left!").wait_for(
-        timeout=2000
-    )
+    page.locator("#alert", has_text=f"{PLAYERS[seat - 1]} has one tile left!").wait_for()
     state = game.state()
     assert state["last_tile"] == [seat] and state["turn"]["seat"] == seat % 3 + 1
     assert turns == [seat % 3]  # the turn moved once, to the next seat
@@ -150,11 +147,11 @@ def test_a_dice_chains_phone_shows_only_the_buttons_the_game_accepts(phone_page,
     assert page.locator("#roll-dice").is_visible()
     assert page.locator("#gesture-help").is_hidden()  # no last tile to tap twice for
     companion.call(c.NewGame("mexican-train", PLAYERS, starter=1))
-    page.locator("#seat-join").wait_for(state="visible", timeout=2000)  # a new game's new code
+    page.locator("#seat-join").wait_for(state="visible")  # a new game's new code
     rejoin(page, companion)  # scanned again
-    page.locator("#seat-claim").wait_for(state="visible", timeout=2000)  # a new game frees seats
+    page.locator("#seat-claim").wait_for(state="visible")  # a new game frees seats
     claim(page, 2)
-    page.locator("[data-gesture='out']").wait_for(state="visible", timeout=2000)
+    page.locator("[data-gesture='out']").wait_for(state="visible")
     assert _seat_buttons(page) == ["End turn", "Pass", "Last tile", "Out!"]
 
 
@@ -164,13 +161,13 @@ def test_my_marker_can_be_lifted_only_while_it_is_out(phone_page, game):
     claim(page, seat)
     assert page.locator("#lift-marker").is_hidden()
     page.click("[data-gesture='hold']")
-    page.locator("[data-gesture='hold'][disabled]").wait_for(timeout=2000)
+    page.locator("[data-gesture='hold'][disabled]").wait_for()
     assert page.locator("#lift-marker").is_hidden()  # out is not lifted out of turn
     while seat_to_move(game) != seat:  # the others play; the turn comes round again
         game.call(c.Gesture(seat_to_move(game) - 1, "press", "button"))
-    page.locator("#lift-marker").wait_for(state="visible", timeout=2000)
+    page.locator("#lift-marker").wait_for(state="visible")
     page.click("#lift-marker")
-    page.locator("#lift-marker").wait_for(state="hidden", timeout=2000)
+    page.locator("#lift-marker").wait_for(state="hidden")
     assert game.state()["markers"] == []
 
 
@@ -188,7 +185,7 @@ def test_a_hand_read_by_the_camera_is_shown_and_confirmed_with_one_button(phone_
     assert page.locator("button:visible", has_text="Confirm").count() == 1
     assert page.locator("#seat-why").inner_text().startswith("The hand reads 23.")
     page.locator("[data-gesture='press']").click()
-    page.locator("[data-gesture='hold'][disabled]", has_text="Pass").wait_for(timeout=2000)
+    page.locator("[data-gesture='hold'][disabled]", has_text="Pass").wait_for()
     assert game.state()["rounds"][0]["scores"][seat - 1] == 23
     assert page.locator("#seat-why").inner_text().startswith("Round scored.")
 
@@ -197,11 +194,11 @@ def test_a_second_phone_is_told_the_seat_is_taken_until_the_host_frees_it(phone_
     seat = seat_to_move(game)
     first, second, host = phone_page(), phone_page(), phone_page()
     claim(first, seat)
-    second.locator(f"[data-claim='{seat}'].held").wait_for(timeout=2000)
+    second.locator(f"[data-claim='{seat}'].held").wait_for()
     assert "held by a phone" in second.locator(f"[data-claim='{seat}']").inner_text()
     second.click(f"[data-claim='{seat}']")
     toast = second.locator("#toast.bad")
-    toast.wait_for(timeout=2000)
+    toast.wait_for()
     player = PLAYERS[seat - 1]
     assert toast.inner_text() == (
         f"Seat {seat} ({player}) is already held by another phone; ask the host to free it"
@@ -209,9 +206,9 @@ def test_a_second_phone_is_told_the_seat_is_taken_until_the_host_frees_it(phone_
     assert second.locator("#seat-buttons").is_hidden()
     log_in(host)
     host.click(f"[data-free='{seat}']")
-    first.locator("#seat-claim").wait_for(state="visible", timeout=2000)
+    first.locator("#seat-claim").wait_for(state="visible")
     assert f"no longer seat {seat}" in first.locator("#toast").inner_text()
-    second.locator(f"[data-claim='{seat}']:not(.held)").wait_for(timeout=2000)
+    second.locator(f"[data-claim='{seat}']:not(.held)").wait_for()
     claim(second, seat)
     end_turn_from_phone(second, seat)
     assert seat_to_move(game) == seat % 3 + 1
@@ -232,7 +229,7 @@ def test_a_seat_phone_without_a_tile_reader_is_told_to_type_the_score(phone_page
     )
     page.click("#seat-photo-form button[type=submit]")
     toast = page.locator("#toast.bad")
-    toast.wait_for(timeout=3000)
+    toast.wait_for()
     assert "type the score" in toast.inner_text()
 
 
@@ -241,7 +238,7 @@ def test_after_the_game_my_seat_says_it_is_over(phone_page, game):
     claim(page, 1)
     game.call(c.EndGame())
     go(page, "seat")
-    page.locator("#seat-none", has_text="The game is over").wait_for(timeout=2000)
+    page.locator("#seat-none", has_text="The game is over").wait_for()
     assert page.locator("#seat-buttons").is_hidden()
 
 
@@ -259,7 +256,7 @@ def test_a_seat_phone_photographs_its_hand_and_confirms_it_with_one_button(phone
     )
     page.click("#seat-photo-form button[type=submit]")
     picture = page.locator("#seat-photo-result img")
-    picture.wait_for(timeout=10000)
+    picture.wait_for()
     assert picture.evaluate("img => img.complete && img.naturalWidth > 0")  # the annotated one
     result = page.locator("#seat-photo-result").inner_text()
     assert "0 tiles, 0 pips" in result and "null" not in result and "undefined" not in result
@@ -268,5 +265,5 @@ def test_a_seat_phone_photographs_its_hand_and_confirms_it_with_one_button(phone
     )
     assert page.locator("button:visible", has_text="Confirm").count() == 1
     page.click("[data-gesture='press']")
-    page.locator("#seat-why", has_text="Round scored").wait_for(timeout=2000)
+    page.locator("#seat-why", has_text="Round scored").wait_for()
     assert game.state()["rounds"][0]["scores"][seat - 1] == 0

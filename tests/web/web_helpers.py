@@ -32,7 +32,7 @@ def post(client, url, body=None, token=None, **kwargs):
 def stop(table) -> None:
     """Stop a companion's loop without waiting out its half-second poll: wake it with a
     no-op."""
-    table.stop(timeout=0)
+    table.stop()
     table.submit(None)  # refused as an unknown command; the loop then sees it must stop
     table.stop()
 
@@ -78,7 +78,6 @@ def end_turn_from_phone(page, seat: int) -> None:
     page.wait_for_function(
         "seat => !document.getElementById('turn').textContent.includes(`(seat ${seat})`)",
         arg=seat,
-        timeout=2000,
     )
 
 
