@@ -15,8 +15,8 @@ Rendered sets: vision/world.py's tables at a seed that training and tuning never
 down and at a slant. Columns: photos; exact (the right total and not unreadable); tile F1
 (half F1 where only halves are labelled); silent wrong (a wrong total with status ok);
 check; unreadable; median milliseconds. With `--spoiled` the real photos are read again as
-a phone or a dark room may spoil them (SPOILS: JPEG at quality 40, dim, half size, turned
-a quarter), a line each: how far the figures hold beyond the photos as they came. With
+a phone or a dark room may spoil them (SPOILS: JPEG at quality 40, dim, too bright, half
+size, turned a quarter), a line each: how far the figures hold beyond the photos as they came. With
 `--seeds` the left-out sources are read again by folds trained the same way from other
 seeds, a line each: how much the table owes to one training run. Run with one OpenCV thread
 (the default here) for one-core figures; the peak memory is the process's high-water mark
@@ -112,6 +112,7 @@ SPOILS = {
         cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 40])[1], cv2.IMREAD_COLOR
     ),
     "dim (55% of the light)": lambda image: cv2.convertScaleAbs(image, alpha=0.55),
+    "too bright (150% of the light)": lambda image: cv2.convertScaleAbs(image, alpha=1.5),
     "half the size": lambda image: cv2.resize(
         image, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA
     ),
