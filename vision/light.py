@@ -17,7 +17,7 @@ import numpy as np
 from vision.thresholds import DIM_BELOW, MAX_GAIN
 
 MEASURE_SIDE = 480
-"""The photo is measured on a copy this long: its brightest 1% is a broad figure."""
+"""The photo is measured on a copy this long: its brightest 0.1% is a broad figure."""
 
 
 def brightest(image: np.ndarray) -> float:
