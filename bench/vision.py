@@ -16,11 +16,11 @@ down and at a slant. Columns: photos; exact (the right total and not unreadable)
 (half F1 where only halves are labelled); silent wrong (a wrong total with status ok);
 check; unreadable; median milliseconds. With `--spoiled` the real photos are read again as
 a phone or a dark room may spoil them (SPOILS: JPEG at quality 40, dim, too bright, half
-size, turned a quarter), a line each: how far the figures hold beyond the photos as they came. With
-`--seeds` the left-out sources are read again by folds trained the same way from other
-seeds, a line each: how much the table owes to one training run. Run with one OpenCV thread
-(the default here) for one-core figures; the peak memory is the process's high-water mark
-(ru_maxrss).
+size, turned a quarter, blurred), a line each: how far the figures hold beyond the photos
+as they came. With `--seeds` the left-out sources are read again by folds trained the same
+way from other seeds, a line each: how much the table owes to one training run. Run with
+one OpenCV thread (the default here) for one-core figures; the peak memory is the process's
+high-water mark (ru_maxrss).
 """
 
 from __future__ import annotations
@@ -118,6 +118,9 @@ SPOILS = {
     ),
     "turned a quarter (the phone held the other way)": lambda image: cv2.rotate(
         image, cv2.ROTATE_90_CLOCKWISE
+    ),
+    "blurred (a shaky hand)": lambda image: cv2.GaussianBlur(
+        image, (0, 0), max(image.shape[:2]) / 600
     ),
 }
 """What a phone or a dark room may do to a photo (--spoiled): each real photo is read again so
