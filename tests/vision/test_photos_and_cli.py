@@ -1,6 +1,7 @@
 """Bad input never ends in a traceback; the recognise command line."""
 
 import json
+import struct
 
 import cv2
 import numpy as np
@@ -37,6 +38,25 @@ def test_bad_files_raise_photo_errors(bad_photos):
 
 def test_photo_bytes_load(good_photo):
     assert vision.load_photo(good_photo.read_bytes()).shape[2] == 3
+
+
+def _turned_in_exif(photo: np.ndarray) -> bytes:
+    """The JPEG a phone writes when held upright: the pixels as the sensor lies, and an EXIF
+    orientation (6) saying they are to be turned a quarter clockwise to be seen."""
+    jpeg = cv2.imencode(".jpg", photo)[1].tobytes()
+    entry = struct.pack(">HHIHH", 0x0112, 3, 1, 6, 0)
+    tiff = b"MM\x00\x2a" + struct.pack(">I", 8) + struct.pack(">H", 1) + entry + bytes(4)
+    exif = b"Exif\x00\x00" + tiff
+    return jpeg[:2] + b"\xff\xe1" + struct.pack(">H", 2 + len(exif)) + exif + jpeg[2:]
+
+
+@pytest.mark.parametrize("width", [400, 8400])  # decoded whole, and at half size
+def test_a_phone_photo_held_upright_is_read_the_right_way_up(width):
+    sensor = np.zeros((width // 2, width, 3), np.uint8)
+    sensor[:, : width // 4] = 255  # the top of the scene lies at the sensor's left
+    photo = vision.load_photo(_turned_in_exif(sensor))
+    assert photo.shape[0] > photo.shape[1]  # upright: taller than wide
+    assert photo[:8].mean() > 200 and photo[-8:].mean() < 50
 
 
 def test_a_50_megapixel_photo_is_downscaled_not_refused(tmp_path):
