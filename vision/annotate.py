@@ -1,10 +1,12 @@
-"""The picture players see: each tile outlined, its value drawn large, doubtful ones in red."""
+"""The picture players see: each tile outlined, its value drawn large, doubtful ones in red;
+a dim photo lit up as it was read (vision/light.py), so the tiles can be checked on it."""
 
 from __future__ import annotations
 
 import cv2
 import numpy as np
 
+from vision.light import brightest, lit
 from vision.reading import Recognition
 
 SURE = (60, 200, 60)
@@ -13,7 +15,7 @@ DOUBTFUL = (40, 40, 230)
 
 def annotate(image: np.ndarray, recognition: Recognition) -> np.ndarray:
     """A copy of ``image`` with the recognised tiles drawn on it."""
-    picture = image.copy()
+    picture = lit(image, brightest(image)).copy()
     scale = max(picture.shape[:2]) / 1000
     thickness = _stroke(scale)
     for found in recognition.tiles:

@@ -82,6 +82,18 @@ def test_annotate_draws_on_a_copy(one_tile):
     assert picture.shape == image.shape and not np.array_equal(picture, image)
 
 
+def test_the_picture_of_a_dim_photo_is_lit_up_as_it_was_read(one_tile):
+    """The players check the tiles on the picture: a dim photo is shown as bright as it was
+    read, not as dark as it came."""
+    dim = cv2.convertScaleAbs(one_tile(Tile(1, 4)), alpha=0.35)
+    picture = vision.annotate(dim, vision.recognise(dim))
+
+    def face(image):  # the tile covers an eighth of the photo: its face, the brightest 5%
+        return np.percentile(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), 95)
+
+    assert face(picture) >= 1.8 * face(dim)
+
+
 @pytest.mark.slow  # reads all 36 labelled real photos
 def test_real_photo_smoke(real_photos):
     """Every labelled real photo is read, and nearly every hand total is right: the
