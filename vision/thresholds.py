@@ -6,6 +6,18 @@ learned verifier's training is in training/verifier.py. Change one only with
 bench/vision.py's leave-one-source-out table before and after (docs/vision.md).
 """
 
+# Before stage 1, the light (vision/light.py)
+
+DIM_BELOW = 170
+"""A photo whose brightest 0.1% is darker than this (0..255) is brightened to it first.
+Every real photo came brighter (the darkest, 195), and reads as before; the same photos at
+55% of the light read 76 of 81 right, not 73; tuning tables 910000-910199 159 of 200, not
+158; bare tuning tables 960000-960149 140 of 150 read 0 or unreadable, not 137 (figures in
+docs/vision.md)."""
+
+MAX_GAIN = 3.0
+"""A dim photo is brightened at most this many times: beyond, it is mostly noise."""
+
 # Stage 1, find the tiles (vision/find.py, vision/outline.py)
 
 DARKNESS = 0.35
@@ -283,18 +295,6 @@ PATCH = (32, 64)
 MARGIN = 0.15
 """The share of the tile's width and length of table kept round it in the patch: a tile
 stands out from the table round it, a streak of grain does not."""
-
-# Before stage 1, the light (vision/light.py)
-
-DIM_BELOW = 170
-"""A photo whose brightest 0.1% is darker than this (0..255) is brightened to it first.
-Every real photo came brighter (the darkest, 195), and reads as before; the same photos at
-55% of the light read 76 of 81 right, not 73; tuning tables 910000-910199 159 of 200, not
-158; bare tuning tables 960000-960149 140 of 150 read 0 or unreadable, not 137 (figures in
-docs/vision.md)."""
-
-MAX_GAIN = 3.0
-"""A dim photo is brightened at most this many times: beyond, it is mostly noise."""
 
 # Stage 5, doubt (vision/doubt.py)
 
