@@ -6,7 +6,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from vision.light import brightest, lit
+from vision.light import lit
 from vision.reading import Recognition
 
 SURE = (60, 200, 60)
@@ -15,7 +15,7 @@ DOUBTFUL = (40, 40, 230)
 
 def annotate(image: np.ndarray, recognition: Recognition) -> np.ndarray:
     """A copy of ``image`` with the recognised tiles drawn on it."""
-    picture = lit(image, brightest(image)).copy()
+    picture = lit(image).copy()
     scale = max(picture.shape[:2]) / 1000
     thickness = _stroke(scale)
     for found in recognition.tiles:

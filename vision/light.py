@@ -27,8 +27,9 @@ def brightest(image: np.ndarray) -> float:
     return float(np.percentile(cv2.cvtColor(small, cv2.COLOR_BGR2GRAY), 99.9))
 
 
-def lit(image: np.ndarray, level: float) -> np.ndarray:
-    """The photo, brightened if its brightest 0.1% (``level``) is under DIM_BELOW."""
+def lit(image: np.ndarray) -> np.ndarray:
+    """The photo, brightened if its brightest 0.1% is under DIM_BELOW; else the photo itself."""
+    level = brightest(image)
     if level >= DIM_BELOW or level <= 0:
         return image
     return cv2.convertScaleAbs(image, alpha=min(MAX_GAIN, DIM_BELOW / level))

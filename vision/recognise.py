@@ -64,7 +64,7 @@ def recognise(image: np.ndarray, set_max: int = 12, max_tiles: int | None = None
     if image is None or image.ndim != 3 or image.shape[0] < 16 or image.shape[1] < 16:
         empty = "the picture is empty or too small: retake it"
         return Recognition([], set_max, [empty], "unreadable", [empty])
-    photo = light.lit(image, light.brightest(image))
+    photo = light.lit(image)
     proposed = propose(photo)
     candidates = proposed.candidates
     spotted = [any(_centred(m, c.corners) for m in proposed.sure_spots) for c in candidates]
