@@ -21,7 +21,7 @@ import numpy as np
 
 from companion.tiles import MAX_PIPS
 from vision.nets import open_net
-from vision.pips import count_pips
+from vision.pips import count_pips, light_pips
 from vision.reading import HalfReading
 from vision.thresholds import COUNT_PATCH, DISAGREED
 
@@ -59,10 +59,13 @@ def read(halves: list[np.ndarray]) -> list[HalfReading]:
     """How many pips each half has, as the model counts them, with the rule-based counter
     (vision/pips.py) as a second opinion: where the two agree the half is as sure as the less
     sure of them; where they differ the model's count stands but is at most DISAGREED sure,
-    so the player is asked."""
+    so the player is asked. ``halves``: each tile's two in turn (vision/halves.py), as the
+    rule-based counter judges a tile's pips light or dark on both halves together (a lone
+    last half on its own)."""
+    light = [light_pips(np.vstack(halves[i : i + 2])) for i in range(0, len(halves), 2)]
     readings = []
-    for learned, half in zip(count(halves), halves, strict=True):
-        rules = count_pips(half, MAX_PIPS)
+    for i, (learned, half) in enumerate(zip(count(halves), halves, strict=True)):
+        rules = count_pips(half, MAX_PIPS, light[i // 2])
         agreed = rules.count == learned.pips
         if agreed:
             sure = min(learned.confidence, rules.confidence)

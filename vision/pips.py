@@ -4,7 +4,8 @@ Pips are round marks that are darker or more colourful than the face around them
 pips on ivory, coloured pips on white, pale grey twelves included. The face colour is the
 half's median; every pixel is scored by how far it is from the face (only darker or more
 colourful counts, so glare is not a pip), and round blobs of a pip's size are counted. Two
-pips run together count as two by their area.
+pips run together count as two by their area. Light pips on a darker face (white pips on a
+blue tile) are counted on the half's negative, where they are dark.
 """
 
 from __future__ import annotations
@@ -15,7 +16,14 @@ import cv2
 import numpy as np
 
 from vision.halves import HALF_SIZE
-from vision.thresholds import MAX_PIP_AREA, MIN_CONTRAST, PEAK_MARGIN, STANDOUT
+from vision.thresholds import (
+    LIGHT_MARKS,
+    MAX_PIP_AREA,
+    MIN_CONTRAST,
+    PALE_FACE,
+    PEAK_MARGIN,
+    STANDOUT,
+)
 
 FACE_AROUND = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (23, 23))
 """The neighbourhood a pixel's face brightness is taken from, on the half-size patch: wider
@@ -91,8 +99,21 @@ def _blobs(blurred: np.ndarray, threshold: float) -> list[_Blob]:
     return [blob for blob in blobs if blob.strength >= STANDOUT * strongest]
 
 
-def count_pips(half: np.ndarray, max_pips: int = 18) -> PipCount:
-    """The number of pips on a half patch, with how sure we are."""
+def light_pips(face: np.ndarray) -> bool:
+    """Whether a tile's marks are lighter than its face (white pips on a coloured or black
+    tile), judged on both its halves together (a half may be blank): their brightest 1%
+    stand LIGHT_MARKS times further above the median than their darkest 1% lie below it,
+    on a face darker than PALE_FACE."""
+    lightness = cv2.cvtColor(face, cv2.COLOR_BGR2LAB)[..., 0]
+    darkest, face, brightest = np.percentile(lightness, (1, 50, 99))
+    return face < PALE_FACE and brightest - face > LIGHT_MARKS * max(face - darkest, 1.0)
+
+
+def count_pips(half: np.ndarray, max_pips: int = 18, light: bool = False) -> PipCount:
+    """The number of pips on a half patch, with how sure we are; ``light``: the tile's pips
+    are lighter than its face (light_pips), and are counted on the half's negative."""
+    if light:
+        half = cv2.bitwise_not(half)
     distance = pip_distance(half)
     blurred = cv2.GaussianBlur(distance, (3, 3), 0)
     # the strongest pip, looked for away from the patch's edges: a sliver of dark table or

@@ -52,6 +52,38 @@ def test_pale_pips_count_beside_a_sliver_of_dark_table(value, edge):
     assert read([half])[0].pips == value
 
 
+def _half(value: int, face, pip, radius: int = 7) -> np.ndarray:
+    half = np.full((HALF_SIZE, HALF_SIZE, 3), face, np.uint8)
+    for x, y in pip_layout(value):
+        centre = (round(8 + x * (HALF_SIZE - 16)), round(8 + y * (HALF_SIZE - 16)))
+        cv2.circle(half, centre, radius, pip, -1, cv2.LINE_AA)
+    return half
+
+
+@pytest.mark.parametrize("face", [(150, 95, 40), (40, 40, 150), (30, 30, 30)])
+@pytest.mark.parametrize("tile", [Tile(9, 3), Tile(0, 11)])
+def test_white_pips_on_a_coloured_tile_are_counted_surely(face, tile):
+    """White pips on a blue, red or black tile are lighter than the face: both counters
+    count them (the rule-based one on the tile's negative), so the tile is not marked to
+    check on every photo of such a set."""
+    halves = [_half(value, face, (235, 240, 240)) for value in tile.ends]
+    readings = read(halves)
+    assert [r.pips for r in readings] == list(tile.ends)
+    assert all(r.agreed and r.confidence >= LOW_CONFIDENCE for r in readings)
+
+
+def test_glare_on_a_blank_half_beside_dark_pips_is_never_a_sure_pip():
+    """A lamp's glare on the blank half of a white tile is lighter than the face, but the
+    tile's marks are its dark pips: the rule-based counter does not count the glare, so
+    it is never taken surely for a pip (the learned counter alone may see one there)."""
+    yy, xx = np.mgrid[:HALF_SIZE, :HALF_SIZE] - HALF_SIZE / 2
+    glare = 60 * np.exp(-(xx**2 + yy**2) / (0.2 * HALF_SIZE) ** 2)
+    blank = np.clip(195 + glare[..., None].repeat(3, axis=2), 0, 255).astype(np.uint8)
+    glared, five = read([blank, _half(5, (205, 205, 205), (30, 30, 30))])
+    assert glared.pips == 0 or glared.confidence < LOW_CONFIDENCE
+    assert five.pips == 5 and five.agreed
+
+
 def test_pip_layouts_hold_the_right_number_of_pips():
     for n in range(19):
         assert len(set(pip_layout(n))) == n
