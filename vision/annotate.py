@@ -1,5 +1,6 @@
 """The picture players see: each tile outlined, its value drawn large, doubtful ones in red;
-a dim photo lit up as it was read (vision/light.py), so the tiles can be checked on it."""
+a dim photo lit up as it was read (vision/light.py), so the tiles can be checked on it. A
+small photo is drawn on enlarged, so the values and outlines leave its tiles' pips in view."""
 
 from __future__ import annotations
 
@@ -12,43 +13,71 @@ from vision.reading import Recognition
 SURE = (60, 200, 60)
 DOUBTFUL = (40, 40, 230)
 
+LEAST_SIDE = 1000
+"""The picture is drawn at least this long on its long side: on a small photo (a 416 px
+crop) the values, written no smaller than reads well, would cover the tiles' pips."""
+
 
 def annotate(image: np.ndarray, recognition: Recognition) -> np.ndarray:
-    """A copy of ``image`` with the recognised tiles drawn on it."""
-    picture = lit(image).copy()
+    """A copy of ``image`` with the recognised tiles drawn on it, enlarged to LEAST_SIDE if
+    it is smaller."""
+    picture = lit(image)
+    grow = max(1.0, LEAST_SIDE / max(picture.shape[:2]))
+    if grow > 1:
+        picture = cv2.resize(picture, None, fx=grow, fy=grow, interpolation=cv2.INTER_CUBIC)
+    else:
+        picture = picture.copy()
     scale = max(picture.shape[:2]) / 1000
     thickness = _stroke(scale)
     for found in recognition.tiles:
         colour = DOUBTFUL if found.doubtful else SURE
-        outline = np.round(np.array(found.corners)).astype(np.int32)
+        corners = np.array(found.corners) * grow
+        outline = np.round(corners).astype(np.int32)
         cv2.polylines(picture, [outline], True, colour, thickness, cv2.LINE_AA)
         label = f"{found.ends[0]}|{found.ends[1]}"
         if found.doubtful:
             label += "?"
-        (left, top), (right, bottom), size, weight = label_box(label, found.corners, scale)
+        (left, top), (right, bottom), size, weight = label_box(label, corners, scale)
         cv2.rectangle(picture, (left, top), (right, bottom), (255, 255, 255), -1)
         origin = (left + 4, bottom - 6)
         cv2.putText(
             picture, label, origin, cv2.FONT_HERSHEY_SIMPLEX, size, colour, weight, cv2.LINE_AA
         )
-    banner = f"total {recognition.pip_total}"
-    if recognition.status == "unreadable":
-        banner = "cannot read: " + "; ".join(recognition.reasons)
+    banner = [f"total {recognition.pip_total}"]
+    if recognition.status == "unreadable":  # a reason a line: each is a thing to do
+        first, *more = recognition.reasons or ["retake the photo"]
+        banner = [f"cannot read: {first}", *more]
     elif recognition.low_confidence:
-        banner += "  - please check the red tiles"
-    for colour, width in (((0, 0, 0), thickness + 2), ((255, 255, 255), thickness)):
-        # a dark outline under white letters: readable on any table
-        cv2.putText(
-            picture,
-            banner,
-            (10, int(40 * scale) + 10),
-            cv2.FONT_HERSHEY_SIMPLEX,
-            1.2 * scale,
-            colour,
-            width,
-            cv2.LINE_AA,
-        )
+        banner[0] += "  - please check the red tiles"
+    size = 1.2 * scale
+    lines = [
+        cut
+        for reason in banner
+        for cut in banner_lines(reason, picture.shape[1] - 20, size, thickness)
+    ]
+    (_, height), _ = cv2.getTextSize("Ag", cv2.FONT_HERSHEY_SIMPLEX, size, thickness)
+    for row, line in enumerate(lines):
+        at = (10, int(40 * scale) + 10 + round(row * height * 1.6))
+        for colour, width in (((0, 0, 0), thickness + 2), ((255, 255, 255), thickness)):
+            # a dark outline under white letters: readable on any table
+            cv2.putText(
+                picture, line, at, cv2.FONT_HERSHEY_SIMPLEX, size, colour, width, cv2.LINE_AA
+            )
     return picture
+
+
+def banner_lines(text: str, width: int, size: float, thickness: int) -> list[str]:
+    """``text`` cut into lines no wider than ``width`` pixels, between words: a reason a
+    photo cannot be read runs longer than a photo is wide."""
+    lines: list[str] = []
+    for word in text.split(" "):
+        wider = f"{lines[-1]} {word}" if lines else word
+        (w, _), _ = cv2.getTextSize(wider, cv2.FONT_HERSHEY_SIMPLEX, size, thickness)
+        if lines and w <= width:
+            lines[-1] = wider
+        else:
+            lines.append(word)
+    return lines
 
 
 def _stroke(scale: float) -> int:

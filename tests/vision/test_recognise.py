@@ -9,7 +9,7 @@ import pytest
 
 import vision
 from companion.tiles import Tile
-from vision.annotate import label_box
+from vision.annotate import SURE, banner_lines, label_box
 from vision.light import brightest, lit
 from vision.synth import render
 
@@ -77,9 +77,34 @@ def test_json_has_the_designed_fields(one_tile):
 
 
 def test_annotate_draws_on_a_copy(one_tile):
-    image = one_tile(Tile(1, 4))
+    image = cv2.resize(one_tile(Tile(1, 4)), (1200, 1200))
+    before = image.copy()
     picture = vision.annotate(image, vision.recognise(image))
     assert picture.shape == image.shape and not np.array_equal(picture, image)
+    assert np.array_equal(image, before)
+
+
+def test_a_small_photos_picture_is_enlarged_with_the_tiles_outlined_where_they_lie(one_tile):
+    """A 480 px photo is drawn at 1000 px, so the values written on its tiles leave their
+    pips in view; each outline is drawn round its tile in the enlarged picture."""
+    image = one_tile(Tile(1, 4))
+    reading = vision.recognise(image)
+    picture = vision.annotate(image, reading)
+    assert picture.shape == (1000, 1000, 3)
+    grow = 1000 / 480
+    for x, y in reading.tiles[0].corners:
+        x, y = round(x * grow), round(y * grow)
+        near = picture[y - 4 : y + 5, x - 4 : x + 5].reshape(-1, 3).astype(int)
+        assert any(abs(p - np.array(SURE)).max() < 40 for p in near)
+
+
+def test_the_reasons_a_photo_cannot_be_read_are_cut_to_the_pictures_width():
+    reason = "1 of 1 tiles are unclear: hold the phone straight above the tiles and retake"
+    lines = banner_lines(reason, 400, 0.5, 2)
+    assert " ".join(lines) == reason and len(lines) > 1
+    for line in lines:
+        (width, _), _ = cv2.getTextSize(line, cv2.FONT_HERSHEY_SIMPLEX, 0.5, 2)
+        assert width <= 400
 
 
 def test_the_picture_of_a_dim_photo_is_lit_up_as_it_was_read(one_tile):
