@@ -30,6 +30,7 @@ from vision.thresholds import (
     SIZE_SPREAD,
     SPECK_SHARE,
     SPRAWL_SHARE,
+    TABLE_LEAST,
     TOO_DARK,
     UNEXPLAINED_FACE,
 )
@@ -70,6 +71,8 @@ def look_at(
         cv2.fillConvexPoly(table, np.round(grown).astype(np.int32), 0)
     table_pixels = max(int(np.count_nonzero(table)), 1)
     busy = float(np.count_nonzero(edges & table)) / table_pixels
+    if table_pixels < TABLE_LEAST * table.size:
+        busy = 0.0  # a close-up: too little table to judge
     brightness = float(np.percentile(gray, 99))
     unexplained = _unexplained_faces(small, [c * scale for c in tile_corners])
     return Scene(brightness, busy, thrown_out, unexplained + missed)

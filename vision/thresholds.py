@@ -321,6 +321,13 @@ cloth, a plain mat, a saturated colour) measured at most 0.018, clutter on them 
 wood, weaves, stone, printed patterns and boards measured 0 to 0.15, about a third of them
 over this."""
 
+TABLE_LEAST = 0.1
+"""Under this share of the photo left outside the tiles found (each grown by a fifth, for
+its shadow) there is too little table to call it busy: in a close-up of one tile the only
+"table" is slivers at the photo's edges and the tile's own rim, and a brighter exposure
+or an outline a few pixels off doubled its edges per pixel (real close-ups measured 0 to
+8% of table; every other real photo 25% or more)."""
+
 BUSY_OUTLINES = 6
 """As many outlines thrown out by the verifier as this, and more than the tiles kept, also
 mean a busy table: many marks there look like tiles."""

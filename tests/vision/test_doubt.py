@@ -311,3 +311,29 @@ def test_tiles_the_spotter_half_sees_in_many_places_may_be_missing(
     assert [t.tile for t in reading.tiles] == [Tile(3, 5)]
     assert reading.status == status
     assert ("a tile may be missing" in " ".join(reading.reasons)) == (places >= FAINT_PLACES)
+
+
+def _striped_cloth(height: int, width: int) -> np.ndarray:
+    cloth = np.full((height, width, 3), 200, np.uint8)
+    for x in range(0, width, 6):
+        cloth[:, x : x + 3] = 60
+    return cloth
+
+
+def test_a_striped_cloth_round_a_small_tile_is_busy():
+    from vision.doubt import look_at
+
+    cloth = _striped_cloth(600, 900)
+    tile = _lay(cloth, 400, Tile(3, 5))
+    assert look_at(cloth, [tile], thrown_out=0).busy > BUSY_EDGES
+
+
+def test_a_close_up_of_one_tile_is_never_called_busy():
+    """A tile filling the photo leaves only slivers of cloth at its edges: too little table
+    to judge, so the player is not told to use a plain cloth for a close-up."""
+    from vision.doubt import look_at
+
+    cloth = _striped_cloth(150, 300)
+    tile = np.float32([[30, 15], [270, 15], [270, 135], [30, 135]])
+    cloth[15:135, 30:270] = 225
+    assert look_at(cloth, [tile], thrown_out=0).busy == 0.0
