@@ -35,7 +35,7 @@ from vision.thresholds import (
     UNEXPLAINED_FACE,
 )
 
-RETAKE_STRAIGHT = "hold the phone straight above the tiles and retake"
+RETAKE_STEADY = "hold the phone still, straight above the tiles, and retake"
 PLAIN_CLOTH = "busy background: use the mat or a plain cloth"
 CHECK_LEFT_OUT = "check that no tile is missing"
 DOUBLE_BLANK = "a double blank alone: check that it lies face up"
@@ -165,7 +165,7 @@ def judge(
     if (busy and len(doubtful) == len(tiles)) or (
         len(tiles) >= MANY_DOUBTS and len(doubtful) > MOSTLY_DOUBTFUL * len(tiles)
     ):
-        reasons.append(f"{len(doubtful)} of {len(tiles)} tiles are unclear: {RETAKE_STRAIGHT}")
+        reasons.append(f"{len(doubtful)} of {len(tiles)} tiles are unclear: {RETAKE_STEADY}")
         return Recognition(tiles, context.set_max, problems, "unreadable", reasons)
     if doubtful:
         reasons.append(f"please check the {len(doubtful)} marked tile(s)")

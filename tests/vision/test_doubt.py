@@ -124,12 +124,15 @@ def test_many_outlines_thrown_out_mean_a_busy_table():
 
 
 def test_mostly_unclear_tiles_ask_for_a_retake():
+    """Unclear tiles may be blurred by a shaking hand or squashed by a slant: the retake
+    advice names both."""
     tiles = [
         RecognisedTile(t.tile, 0.2, t.corners, ("hard to count",))
         for t in laid((1, 2), (3, 4), (5, 6), (2, 2))
     ]
     reading = judge(tiles, CALM, ReadingContext())
     assert reading.status == "unreadable" and "retake" in reading.reasons[-1]
+    assert "still" in reading.reasons[-1] and "straight above" in reading.reasons[-1]
 
 
 def test_only_unclear_tiles_on_a_busy_table_ask_for_a_retake():

@@ -99,7 +99,7 @@ def test_a_small_photos_picture_is_enlarged_with_the_tiles_outlined_where_they_l
 
 
 def test_the_reasons_a_photo_cannot_be_read_are_cut_to_the_pictures_width():
-    reason = "1 of 1 tiles are unclear: hold the phone straight above the tiles and retake"
+    reason = "1 of 1 tiles are unclear: hold the phone still, straight above the tiles, and retake"
     lines = banner_lines(reason, 400, 0.5, 2)
     assert " ".join(lines) == reason and len(lines) > 1
     for line in lines:
