@@ -99,12 +99,12 @@ def _blobs(blurred: np.ndarray, threshold: float) -> list[_Blob]:
     return [blob for blob in blobs if blob.strength >= STANDOUT * strongest]
 
 
-def light_pips(face: np.ndarray) -> bool:
+def light_pips(tile: np.ndarray) -> bool:
     """Whether a tile's marks are lighter than its face (white pips on a coloured or black
     tile), judged on both its halves together (a half may be blank): their brightest 1%
     stand LIGHT_MARKS times further above the median than their darkest 1% lie below it,
     on a face darker than PALE_FACE."""
-    lightness = cv2.cvtColor(face, cv2.COLOR_BGR2LAB)[..., 0]
+    lightness = cv2.cvtColor(tile, cv2.COLOR_BGR2LAB)[..., 0]
     darkest, face, brightest = np.percentile(lightness, (1, 50, 99))
     return face < PALE_FACE and brightest - face > LIGHT_MARKS * max(face - darkest, 1.0)
 

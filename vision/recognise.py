@@ -344,8 +344,8 @@ def _one_per_tile(believed: list[verify.Believed]) -> list[verify.Believed]:
 
 
 def _rank(believed: verify.Believed) -> tuple[float, float]:
-    """Most believed and most cleanly read first: by the surer half's confidence too, as
-    the less sure one often ties (two counters disagreeing cap it at DISAGREED)."""
+    """Most believed and most cleanly read (its less sure half) first; on a tie, as often
+    when two counters disagree on a half and cap it at DISAGREED, by its halves' mean."""
     halves = believed.candidate.halves
     mean = sum(h.confidence for h in halves) / len(halves)
     return (-believed.belief * _confidence(believed.candidate), -believed.belief * mean)

@@ -258,11 +258,12 @@ PEAK_MARGIN = 0.08
 """Fraction of the patch along each edge left out when finding the strongest pip."""
 
 LIGHT_MARKS = 2.0
-"""A half whose brightest marks stand this many times further above its face than its
-darkest marks lie below it holds light pips on a darker face (white pips on a blue or black
-tile): the rule-based counter counts them on its negative, where they are dark. On rendered
-tables (seeds 910000-910099) 92-100% of such halves with pips measured so, and no half of
-dark pips on a pale face (the brightest and darkest 1% of its lightness, from the median)."""
+"""A tile whose brightest marks stand this many times further above its face than its
+darkest marks lie below it (both halves together; the brightest and darkest 1% of their
+lightness, from the median) holds light pips on a darker face (white pips on a blue or
+black tile): the rule-based counter counts them on its negative, where they are dark. On
+rendered tables (seeds 910000-910099) 92-100% of the halves with light pips measured so,
+and no half of dark pips on a pale face."""
 
 PALE_FACE = 170
 """A face this light or lighter (Lab lightness, 0..255) is never the ground of light pips: a
