@@ -331,7 +331,7 @@ def _one_per_tile(believed: list[verify.Believed]) -> list[verify.Believed]:
     """Where outlines overlap (a tile found on the photo and on its negative, or one outline
     spanning two tiles), the one most believed and most cleanly read is kept; but a tile
     read surely takes the place of the little outlines inside it (_pieces_of)."""
-    ranked = sorted(believed, key=_rank)
+    ranked = sorted(believed, key=lambda b: -b.belief * _confidence(b.candidate))
     kept: list[verify.Believed] = []
     for one in ranked:
         rivals = [_shared(one.candidate.corners, k.candidate.corners) > SAME_TILE for k in kept]
@@ -341,14 +341,6 @@ def _one_per_tile(believed: list[verify.Believed]) -> list[verify.Believed]:
         elif _pieces_of(one.candidate, clash):
             kept = [k for k, rival in zip(kept, rivals, strict=True) if not rival] + [one]
     return kept
-
-
-def _rank(believed: verify.Believed) -> tuple[float, float]:
-    """Most believed and most cleanly read (its less sure half) first; on a tie, as often
-    when two counters disagree on a half and cap it at DISAGREED, by its halves' mean."""
-    halves = believed.candidate.halves
-    mean = sum(h.confidence for h in halves) / len(halves)
-    return (-believed.belief * _confidence(believed.candidate), -believed.belief * mean)
 
 
 def _pieces_of(tile: Candidate, outlines: list[Candidate]) -> bool:

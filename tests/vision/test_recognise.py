@@ -174,14 +174,3 @@ def test_a_big_tiles_value_is_written_large():
     scale = 1920 / 1000
     *_, size, _ = label_box("3|5", _tile_corners((900, 500), 400, 200, 90), scale)
     assert size == pytest.approx(1.2 * scale)
-
-
-def test_of_two_outlines_of_a_tile_as_believed_the_one_read_more_surely_is_kept():
-    """Rendered close-up 910129: a 9|12 outlined whole and, by the refiner, a little short
-    (read 9|9). Each has one half the two counters disagree on, which caps both at the same
-    confidence; the whole outline's other half is read more surely, and it is kept."""
-    from vision.world import render_world
-
-    photo = render_world(910_129, size=(1920, 1080), empty=False)
-    reading = vision.recognise(photo.image, set_max=photo.set_max)
-    assert reading.pip_total == sum(t.tile.pips for t in photo.tiles)
