@@ -71,11 +71,7 @@ def read(halves: list[np.ndarray]) -> list[HalfReading]:
             sure = min(learned.confidence, rules.confidence)
         else:
             sure = min(learned.confidence, DISAGREED)
-        readings.append(
-            HalfReading(
-                learned.pips, sure, rules.contrast, agreed, learned.confidence, light[i // 2]
-            )
-        )
+        readings.append(HalfReading(learned.pips, sure, rules.contrast, agreed, learned.confidence))
     return readings
 
 

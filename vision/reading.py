@@ -51,7 +51,6 @@ class HalfReading:
     contrast: float  # how far the strongest pip stands out from the face (Lab units)
     agreed: bool = True  # the rule-based counter (the second opinion) counted the same
     learned: float = 1.0  # the learned counter's own chance of its count, 0..1
-    light: bool = False  # the tile's pips are lighter than its face (vision/pips.py light_pips)
 
 
 @dataclass(frozen=True)

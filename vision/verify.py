@@ -68,11 +68,9 @@ def batch(
 
 def looks(candidate: Candidate) -> tuple[bool, ...]:
     """How an outline is looked at (True: on the photo's negative). One found on the
-    negative, or whose pips the counter found lighter than its face (HalfReading.light),
-    is looked at both ways: a black tile is a tile on the negative, a dark red or blue one
-    with white pips on the photo as it is."""
-    light = candidate.light_on_dark or candidate.halves[0].light
-    return (True, False) if light else (False,)
+    negative is looked at both ways: a black tile is a tile on the negative, a dark red or
+    blue one with white pips on the photo as it is."""
+    return (True, False) if candidate.light_on_dark else (False,)
 
 
 @cache
