@@ -65,7 +65,7 @@ def read(halves: list[np.ndarray]) -> list[HalfReading]:
     light = [light_pips(np.vstack(halves[i : i + 2])) for i in range(0, len(halves), 2)]
     readings = []
     for i, (learned, half) in enumerate(zip(count(halves), halves, strict=True)):
-        rules = count_pips(half, MAX_PIPS, light[i // 2])
+        rules = count_pips(half, MAX_PIPS, light=light[i // 2])
         agreed = rules.count == learned.pips
         if agreed:
             sure = min(learned.confidence, rules.confidence)

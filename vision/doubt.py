@@ -69,10 +69,10 @@ def look_at(
         centre = corners.mean(axis=0)
         grown = (centre + (corners - centre) * 1.2) * scale  # the tile and its shadow
         cv2.fillConvexPoly(table, np.round(grown).astype(np.int32), 0)
-    table_pixels = max(int(np.count_nonzero(table)), 1)
-    busy = float(np.count_nonzero(edges & table)) / table_pixels
-    if table_pixels < TABLE_LEAST * table.size:
-        busy = 0.0  # a close-up: too little table to judge
+    table_pixels = int(np.count_nonzero(table))
+    busy = 0.0  # a close-up (under TABLE_LEAST of table) has too little table to judge
+    if table_pixels >= max(TABLE_LEAST * table.size, 1):
+        busy = float(np.count_nonzero(edges & table)) / table_pixels
     brightness = float(np.percentile(gray, 99))
     unexplained = _unexplained_faces(small, [c * scale for c in tile_corners])
     return Scene(brightness, busy, thrown_out, unexplained + missed)
