@@ -21,6 +21,7 @@ from vision.thresholds import (
     AREA_SPREAD,
     BUSY_EDGES,
     BUSY_OUTLINES,
+    CLIPPED,
     FACE_LIKE,
     FACE_MARKS,
     FACE_TABLE,
@@ -33,10 +34,12 @@ from vision.thresholds import (
     TABLE_LEAST,
     TOO_DARK,
     UNEXPLAINED_FACE,
+    WASHED_OUT,
 )
 
 RETAKE_STEADY = "hold the phone still, straight above the tiles, and retake"
 PLAIN_CLOTH = "busy background: use the mat or a plain cloth"
+TOO_BRIGHT = "too bright: pale pips may be washed out; check them, or dim the light and retake"
 CHECK_LEFT_OUT = "check that no tile is missing"
 DOUBLE_BLANK = "a double blank alone: check that it lies face up"
 NO_TILES = (
@@ -53,6 +56,7 @@ class Scene:
     busy: float  # edge pixels per pixel of table outside the tiles
     thrown_out: int  # outlines the verifier threw out
     unexplained: int = 0  # patches of tile face outside every tile found, each tile-sized
+    washed_out: float = 0.0  # share of the tiles' outlines clipped white
 
 
 def look_at(
@@ -65,7 +69,9 @@ def look_at(
     gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
     edges = cv2.Canny(cv2.GaussianBlur(gray, (3, 3), 0), 60, 140)
     table = np.full(gray.shape, 255, np.uint8)
+    tiles = np.zeros(gray.shape, np.uint8)
     for corners in tile_corners:
+        cv2.fillConvexPoly(tiles, np.round(corners * scale).astype(np.int32), 1)
         centre = corners.mean(axis=0)
         grown = (centre + (corners - centre) * 1.2) * scale  # the tile and its shadow
         cv2.fillConvexPoly(table, np.round(grown).astype(np.int32), 0)
@@ -75,7 +81,9 @@ def look_at(
         busy = float(np.count_nonzero(edges & table)) / table_pixels
     brightness = float(np.percentile(gray, 99))
     unexplained = _unexplained_faces(small, [c * scale for c in tile_corners])
-    return Scene(brightness, busy, thrown_out, unexplained + missed)
+    face = tiles > 0
+    washed_out = float(np.mean(small[face].min(axis=1) >= CLIPPED)) if face.any() else 0.0
+    return Scene(brightness, busy, thrown_out, unexplained + missed, washed_out)
 
 
 def _unexplained_faces(small: np.ndarray, tiles: list[np.ndarray]) -> int:
@@ -179,6 +187,8 @@ def _photo_reasons(scene: Scene, tiles: list[RecognisedTile]) -> list[str]:
     reasons = []
     if scene.brightness < TOO_DARK:
         reasons.append("too dark: turn on a light over the tiles")
+    if scene.washed_out > WASHED_OUT:
+        reasons.append(TOO_BRIGHT)
     if scene.unexplained:
         reasons.append("a tile may be missing: spread the tiles apart and retake, or check")
     if scene.busy > BUSY_EDGES or scene.thrown_out >= max(BUSY_OUTLINES, len(tiles) + 1):

@@ -3,20 +3,23 @@
 Pips are round marks that are darker or more colourful than the face around them: black
 pips on ivory, coloured pips on white, pale grey twelves included. The face colour is the
 half's median; every pixel is scored by how far it is from the face (only darker or more
-colourful counts, so glare is not a pip), and round blobs of a pip's size are counted. Two
-pips run together count as two by their area. Light pips on a darker face (white pips on a
-blue tile) are counted on the half's negative, where they are dark.
+colourful counts, so glare is not a pip), and round blobs of a pip's size are counted. Big
+pips close together that run into one blob are split where each pip's core stands out;
+two pips run together beyond that count as two by their area. Light pips on a darker face
+(white pips on a blue tile) are counted on the half's negative, where they are dark.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
 
 from vision.halves import HALF_SIZE
 from vision.thresholds import (
+    CORE_EVEN,
+    CORE_LEVEL,
     LIGHT_MARKS,
     MAX_PIP_AREA,
     MIN_CONTRAST,
@@ -68,31 +71,84 @@ class _Blob:
     round: bool  # solid and about as wide as tall, away from the edge
 
 
-def _blobs(blurred: np.ndarray, threshold: float) -> list[_Blob]:
-    """The marks above the threshold that could be pips: of a pip's size and solid, and
-    not streaks along the patch's edge (the tile's rim or a neighbour's)."""
-    mask = (blurred > threshold).astype(np.uint8)
-    count, labels, stats, centroids = cv2.connectedComponentsWithStatsWithAlgorithm(
-        mask, 8, cv2.CV_32S, cv2.CCL_BBDT
+@dataclass(frozen=True)
+class _Mark:
+    """One connected mark above a threshold: a pip, pips run together, or a piece of one."""
+
+    labels: np.ndarray  # the label image it is drawn in
+    label: int
+    box: tuple[int, int, int, int]  # x, y, width, height
+    area: float  # its share of the pips' area (a core: of the mark it was split from)
+    drawn: int  # its own pixels
+    centre: tuple[float, float]
+
+
+def _marks(image: np.ndarray) -> list[_Mark]:
+    count, labels, stats, centres = cv2.connectedComponentsWithStatsWithAlgorithm(
+        image.astype(np.uint8), 8, cv2.CV_32S, cv2.CCL_BBDT
     )
+    return [
+        _Mark(
+            labels,
+            i,
+            tuple(int(v) for v in stats[i, :4]),
+            float(stats[i, 4]),
+            int(stats[i, 4]),
+            (float(centres[i, 0]), float(centres[i, 1])),
+        )
+        for i in range(1, count)
+    ]
+
+
+def _pixels(mark: _Mark, values: np.ndarray) -> np.ndarray:
+    x, y, w, h = mark.box
+    return values[y : y + h, x : x + w][mark.labels[y : y + h, x : x + w] == mark.label]
+
+
+def _split_at_cores(marks: list[_Mark], cores: list[_Mark]) -> list[_Mark]:
+    """Each mark holding two cores or more (CORE_LEVEL) of like size (CORE_EVEN) split into
+    them, each core taking a share of the mark's area as big as its own share of the cores':
+    big pips a few px apart run together at the counting threshold, but the face between
+    them still shows at the cores' (a double-twelve set's tens to twelves on a small tile)."""
+    if not cores:
+        return marks
+    split = []
+    for mark in marks:
+        inside = {int(c) for c in _pixels(mark, cores[0].labels) if c}
+        held = [core for core in cores if core.label in inside]
+        largest = max((core.drawn for core in held), default=0)
+        held = [core for core in held if core.drawn >= CORE_EVEN * largest]
+        if len(held) < 2:
+            split.append(mark)
+            continue
+        share = mark.area / sum(core.drawn for core in held)
+        split += [replace(core, area=core.drawn * share) for core in held]
+    return split
+
+
+def _blobs(blurred: np.ndarray, threshold: float, peak: float) -> list[_Blob]:
+    """The marks above the threshold that could be pips: of a pip's size and solid, and
+    not streaks along the patch's edge (the tile's rim or a neighbour's). Marks of pips run
+    together are split at their cores first (_split_at_cores)."""
+    marks = _split_at_cores(_marks(blurred > threshold), _marks(blurred > peak * CORE_LEVEL))
     area_total = HALF_SIZE * HALF_SIZE
     edge = HALF_SIZE * 0.04
     blobs = []
-    for label in range(1, count):
-        x, y, w, h, area = stats[label]
-        if area < area_total * 0.002 or area > area_total * MAX_PIP_AREA * 2.5:
+    for mark in marks:
+        x, y, w, h = mark.box
+        cx, cy = mark.centre
+        if mark.area < area_total * 0.002 or mark.area > area_total * MAX_PIP_AREA * 2.5:
             continue
-        cx, cy = centroids[label]
         touches = x <= 0 or y <= 0 or x + w >= HALF_SIZE or y + h >= HALF_SIZE
         if touches and not (edge < cx < HALF_SIZE - edge and edge < cy < HALF_SIZE - edge):
             continue
-        fill = area / float(w * h)
+        fill = mark.drawn / float(w * h)
         aspect = max(w, h) / max(1, min(w, h))
         if fill < 0.3 or (aspect > 2.6 and fill < 0.6) or (touches and aspect > 2.2):
             continue
-        strength = float(blurred[y : y + h, x : x + w][labels[y : y + h, x : x + w] == label].max())
+        strength = float(_pixels(mark, blurred).max())
         round_ = fill > 0.6 and aspect < 1.5 and not touches
-        blobs.append(_Blob(float(area), touches, strength, round_))
+        blobs.append(_Blob(mark.area, touches, strength, round_))
     # a pip stands out from the face as far as the other round pips do; specks where
     # something paler (a coin, a smudge) just crosses the threshold do not
     strongest = max((blob.strength for blob in blobs if blob.round), default=0.0)
@@ -123,7 +179,7 @@ def count_pips(half: np.ndarray, max_pips: int = 18, light: bool = False) -> Pip
     if peak < MIN_CONTRAST * 1.5:
         clean = 1.0 - peak / (MIN_CONTRAST * 1.5) * 0.3
         return PipCount(0, clean, peak)
-    blobs = _blobs(blurred, max(MIN_CONTRAST, peak * 0.45))
+    blobs = _blobs(blurred, max(MIN_CONTRAST, peak * 0.45), peak)
     if not blobs:
         return PipCount(0, 0.6, peak)
     areas = np.array([blob.area for blob in blobs])

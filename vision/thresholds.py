@@ -250,6 +250,19 @@ MAX_PIP_AREA = 0.05
 MIN_CONTRAST = 16.0
 """Weakest face-to-pip colour difference (Lab units) taken as a pip."""
 
+CORE_LEVEL = 0.7
+"""Big pips a few px apart run together into one mark at the rule-based counter's threshold
+(0.45 of the strongest pip); at this share of the strongest the face between them shows
+and each pip is a core of its own. On rendered tuning tables at 640x480 (seeds
+910000-910059, true outlines) the rule-based counter read 864 of 944 halves right with the
+cores against 850 without, and 29 wrong at 0.7 sure or surer against 42; 0.6 and 0.8 read
+863 and 855; the 1920x1080 tables 908 against 907. Split again at 0.85 (pips still touching
+there), 843: a second level splits single pips too."""
+
+CORE_EVEN = 0.35
+"""A core under this share of the biggest core in its mark is a speck (a pip's rim or its
+highlight), not a pip of its own."""
+
 STANDOUT = 0.6
 """A pip's strongest point is at least this fraction of the strongest round pip's on its
 half."""
@@ -313,6 +326,19 @@ stands out from the table round it, a streak of grain does not."""
 
 TOO_DARK = 60
 """The brightest 1% of a photo darker than this (0..255): too dark to read."""
+
+CLIPPED = 250
+"""A pixel this light in all three channels (0..255) is clipped white: whatever was there
+(a yellow or grey pip on a white face) may be lost."""
+
+WASHED_OUT = 1 / 3
+"""A reading whose tiles' outlines are clipped white (CLIPPED) over more than this share asks
+for a check: in so bright a photo a yellow or grey pip may be lost to both counters (a real
+photo made 150% as bright: a yellow three read as a two by both, called `ok` once the
+rule-based counter agreed more often). A round figure between the real photos as taken (at
+most 0.28: a white set on a black table, every pip read) and too bright (0.29 at the tenth
+percentile, 0.59 at the median); it asks for a check on 4 of the 200 rendered tuning tables
+910000-910199. It never changes a total."""
 
 BUSY_EDGES = 0.035
 """Edge pixels per pixel of table (outside the tiles) above which the table is busy with

@@ -340,3 +340,20 @@ def test_a_close_up_of_one_tile_is_never_called_busy():
     tile = np.float32([[30, 15], [270, 15], [270, 135], [30, 135]])
     cloth[15:135, 30:270] = 225
     assert look_at(cloth, [tile], thrown_out=0).busy == 0.0
+
+
+def test_tiles_washed_out_white_ask_for_a_check():
+    """Lit so brightly that the tiles' faces are clipped white, a pale (yellow or grey) pip
+    may be lost to both counters: the reading asks the player to check, saying why; the
+    same tiles lit normally do not."""
+    from vision.doubt import TOO_BRIGHT, look_at
+
+    table = np.full((600, 900, 3), (40, 60, 90), np.uint8)
+    corners = [_lay(table, 150, Tile(3, 5)), _lay(table, 550, Tile(2, 6))]
+    washed = np.clip(table.astype(np.float32) * 1.6, 0, 255).astype(np.uint8)
+    context = ReadingContext(set_max=12)
+    for photo, too_bright in ((table, False), (washed, True)):
+        scene = look_at(photo, corners, thrown_out=0)
+        reading = judge(laid((3, 5), (2, 6)), scene, context)
+        assert (TOO_BRIGHT in reading.reasons) == too_bright
+        assert reading.status == ("check" if too_bright else "ok")
