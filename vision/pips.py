@@ -144,7 +144,12 @@ def _blobs(blurred: np.ndarray, threshold: float, peak: float) -> list[_Blob]:
             continue
         fill = mark.drawn / float(w * h)
         aspect = max(w, h) / max(1, min(w, h))
-        if fill < 0.3 or (aspect > 2.6 and fill < 0.6) or (touches and aspect > 2.2):
+        # a streak along an edge it touches is the tile's rim or a neighbour's; a mark
+        # running in from the edge is pips (a row of them cut by the outline's end)
+        along = (w >= h and (y <= 0 or y + h >= HALF_SIZE)) or (
+            h >= w and (x <= 0 or x + w >= HALF_SIZE)
+        )
+        if fill < 0.3 or (aspect > 2.6 and fill < 0.6) or (along and aspect > 2.2):
             continue
         strength = float(_pixels(mark, blurred).max())
         round_ = fill > 0.6 and aspect < 1.5 and not touches

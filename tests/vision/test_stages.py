@@ -113,6 +113,24 @@ def test_big_pips_close_together_are_counted_surely_by_both_counters(rows, value
     assert counted.agreed and counted.confidence >= LOW_CONFIDENCE
 
 
+def test_pips_run_together_from_an_outlines_end_are_not_taken_for_its_rim():
+    """An outline cut a little short at the tile's end cuts the top pips; two of them close
+    enough to run together reach the patch's edge as one long mark. It runs in from the
+    edge, not along it as the tile's rim would: it is counted, and unsurely (one pip or
+    two?), so the half is never read surely short."""
+    from vision.pips import count_pips
+
+    half = np.full((HALF_SIZE, HALF_SIZE, 3), (205, 215, 220), np.uint8)
+    pip = (40, 90, 200)
+    for x, y in [(15, 10), (15, 35), (15, 60), (15, 85), (48, 10), (48, 85), (81, 62), (81, 85)]:
+        cv2.circle(half, (x, y), 9, pip, -1, cv2.LINE_AA)
+    cv2.rectangle(half, (72, 0), (90, 33), pip, -1)  # two pips run together at the edge
+    cv2.circle(half, (81, 33), 9, pip, -1, cv2.LINE_AA)
+    counted = count_pips(cv2.GaussianBlur(half, (0, 0), 1.5))
+    assert counted.count >= 9
+    assert counted.confidence < LOW_CONFIDENCE
+
+
 def test_pip_layouts_hold_the_right_number_of_pips():
     for n in range(19):
         assert len(set(pip_layout(n))) == n
