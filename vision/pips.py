@@ -106,10 +106,11 @@ def _pixels(mark: _Mark, values: np.ndarray) -> np.ndarray:
 
 
 def _split_at_cores(marks: list[_Mark], cores: list[_Mark]) -> list[_Mark]:
-    """Each mark holding two cores or more (CORE_LEVEL) of like size (CORE_EVEN) split into
-    them, each core taking a share of the mark's area as big as its own share of the cores':
-    big pips a few px apart run together at the counting threshold, but the face between
-    them still shows at the cores' (a double-twelve set's tens to twelves on a small tile)."""
+    """Each mark holding two cores or more (``cores``: marks above CORE_LEVEL) of like size
+    (CORE_EVEN) split into them, the mark's area shared out among them in proportion to
+    their pixels. Big pips a few px apart run together at the counting threshold, but the
+    face between them still shows at the cores' level (a double-twelve set's tens to twelves
+    on a small tile)."""
     if not cores:
         return marks
     split = []
