@@ -4,8 +4,9 @@ Each rule looks at something a player would notice (a tile read twice, a value a
 set, more tiles than a hand can hold, tiles of different sizes in one photo, a table busy
 with marks, a dark picture) and either marks tiles for the player to check or says the
 photo cannot be read, in words that say how to retake it. Its thresholds (in
-vision/thresholds.py) were set on rendered photos (vision/world.py), never on the real
-photos the recogniser is measured by.
+vision/thresholds.py) were set on rendered photos (vision/world.py), not on the real photos
+the recogniser is measured by; two were prompted by real photos (SPECK_SHARE, WASHED_OUT:
+their notes say how).
 """
 
 from __future__ import annotations
@@ -68,22 +69,29 @@ def look_at(
     small = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
     gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
     edges = cv2.Canny(cv2.GaussianBlur(gray, (3, 3), 0), 60, 140)
+    scaled = [corners * scale for corners in tile_corners]
     table = np.full(gray.shape, 255, np.uint8)
-    tiles = np.zeros(gray.shape, np.uint8)
-    for corners in tile_corners:
-        cv2.fillConvexPoly(tiles, np.round(corners * scale).astype(np.int32), 1)
+    for corners in scaled:
         centre = corners.mean(axis=0)
-        grown = (centre + (corners - centre) * 1.2) * scale  # the tile and its shadow
+        grown = centre + (corners - centre) * 1.2  # the tile and its shadow
         cv2.fillConvexPoly(table, np.round(grown).astype(np.int32), 0)
     table_pixels = int(np.count_nonzero(table))
     busy = 0.0  # a close-up (under TABLE_LEAST of table) has too little table to judge
     if table_pixels >= max(TABLE_LEAST * table.size, 1):
         busy = float(np.count_nonzero(edges & table)) / table_pixels
     brightness = float(np.percentile(gray, 99))
-    unexplained = _unexplained_faces(small, [c * scale for c in tile_corners])
-    face = tiles > 0
-    washed_out = float(np.mean(small[face].min(axis=1) >= CLIPPED)) if face.any() else 0.0
+    unexplained = _unexplained_faces(small, scaled)
+    washed_out = _washed_out(small, scaled)
     return Scene(brightness, busy, thrown_out, unexplained + missed, washed_out)
+
+
+def _washed_out(small: np.ndarray, tiles: list[np.ndarray]) -> float:
+    """The share of the tiles' outlines clipped white (CLIPPED in all three channels)."""
+    inside = np.zeros(small.shape[:2], np.uint8)
+    for corners in tiles:
+        cv2.fillConvexPoly(inside, np.round(corners).astype(np.int32), 1)
+    face = inside > 0
+    return float(np.mean(small[face].min(axis=1) >= CLIPPED)) if face.any() else 0.0
 
 
 def _unexplained_faces(small: np.ndarray, tiles: list[np.ndarray]) -> int:
