@@ -42,6 +42,8 @@ from vision.thresholds import (
     FINDER_LONGEST,
     FINDER_SIDES,
     LOW_CONFIDENCE,
+    NEIGHBOUR_AREA,
+    NEIGHBOURS,
     PIECE_SHARE,
     REFINED_SURE,
     SAME_OUTLINE,
@@ -160,6 +162,7 @@ def spotted(
     ]
     traced += _crosswise(image, [rough for (rough, _), _ in unread], found, traced)
     traced += _unsurely_read([c for (_, chance), c in unread if chance >= UNTRACED_PEAK], traced)
+    traced += _like_neighbours(image, [rough for (rough, _), _ in unread], found, traced)
     traced += _barely_seen(image, [c for c, chance in seen if chance < SPOTTED_PEAK], found, traced)
     sure = [corners.mean(axis=0) for corners, chance in spots if chance >= UNTRACED_PEAK]
     faint = [corners for corners, chance in spots if chance < UNTRACED_PEAK]
@@ -177,6 +180,51 @@ def _crosswise(
     left out: a face-down tile, outlined across, reads as one."""
     with_pips = _outlined(image, [_turned(r) for r in rough], found, lambda c: any(c.ends))
     return _distinct(with_pips, traced, SAME_OUTLINE)
+
+
+def _like_neighbours(
+    image: np.ndarray, rough: list[np.ndarray], found: list[Candidate], traced: list[Candidate]
+) -> list[Candidate]:
+    """The spots whose outline was not read, outlined as the tiles beside them are. In a block
+    of touching tiles the spotter's ``rough`` outline is often far off (a third of the tile,
+    or across two), and the refiner follows it; but a tile in a block has the size and shape
+    of its neighbours, turned as they are or a quarter round. So the outlines of the
+    NEIGHBOURS tiles read surely nearest the spot's middle are moved there, as they are and
+    turned, refined and read. Of those read surely with pips, centred on the spot, of about
+    the neighbour's size (NEIGHBOUR_AREA) and look (a black tile's read on the negative too),
+    the one nearest the spot is proposed, unless it overlaps a tile read surely already: an
+    outline across the halves of two neighbours may read surely too."""
+    sure = [c for c in found if c.surely_read(model_alone=True)] + traced
+    read = [c for c in found if c.surely_read()] + traced
+    guesses: list[np.ndarray] = []
+    owners: list[tuple[np.ndarray, bool]] = []  # each guess's spot middle and neighbour's look
+    for middle in (r.mean(axis=0) for r in rough):
+        if not read or any(_centred(middle, c.corners) for c in read):
+            continue
+        middles = np.float32([c.corners.mean(axis=0) for c in read])
+        for i in np.argsort(np.linalg.norm(middles - middle, axis=1))[:NEIGHBOURS]:
+            moved = np.float32(read[i].corners) - middles[i] + middle
+            guesses += [moved, _turned(moved)]
+            owners += [(middle, read[i].light_on_dark)] * 2
+    outlines = refine.refine(image, guesses)
+    nearest: dict[tuple[float, float], tuple[float, Candidate]] = {}
+    for (middle, dark), guess, candidate in zip(
+        owners, guesses, read_all(image, outlines), strict=True
+    ):
+        outline = candidate.corners
+        if (
+            candidate.light_on_dark != dark
+            or not 1 / NEIGHBOUR_AREA <= _area(outline) / max(_area(guess), 1e-6) <= NEIGHBOUR_AREA
+            or not (candidate.surely_read(model_alone=True) and any(candidate.ends))
+            or not _centred(middle, outline)
+            or _covered(outline, found)
+        ):
+            continue
+        off = float(np.linalg.norm(outline.mean(axis=0) - middle))
+        spot = (float(middle[0]), float(middle[1]))
+        if spot not in nearest or off < nearest[spot][0]:
+            nearest[spot] = (off, candidate)
+    return _distinct([c for _, c in nearest.values()], sure, SAME_TILE)
 
 
 def _unsurely_read(readings: list[Candidate], traced: list[Candidate]) -> list[Candidate]:

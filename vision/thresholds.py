@@ -222,6 +222,16 @@ SAME_OUTLINE = 0.9
 already proposed is that outline again (the refiner came to the same tile from both ways)
 and is not proposed twice. Less overlap is a rival for the verifier to judge."""
 
+NEIGHBOURS = 3
+"""A spot whose outline was not read is outlined again as each of this many tiles read
+nearest it is (recognise._like_neighbours): in a block, the tiles round it."""
+
+NEIGHBOUR_AREA = 1.56
+"""An outline drawn from a neighbour's and refined is that neighbour's kind of tile only when
+their areas differ by less than this factor either way (a tile seen in perspective is
+smaller further off): refined onto a die or a card beside a hand, it shrinks or grows. On
+rendered table 910147 a die was read as a 1|1 without this test."""
+
 PIECE_SHARE = 0.25
 """An outline under this share of a surely read tile's area that it overlaps is a piece of
 that tile (a finder's outline round its divider alone, read as a blank double) and gives way
