@@ -62,6 +62,14 @@ def image_size(data: bytes) -> tuple[int, int] | None:
     return None
 
 
+HEIF_BRANDS = {b"heic", b"heix", b"heim", b"heis", b"hevc", b"hevx", b"mif1", b"msf1", b"avif"}
+"""The brands an HEIF file (an iPhone's HEIC photo, an AVIF) names in its first box."""
+
+
+def _is_heif(data: bytes) -> bool:
+    return data[4:8] == b"ftyp" and data[8:12] in HEIF_BRANDS
+
+
 def _png_size(data: bytes) -> tuple[int, int] | None:
     if data[12:16] != b"IHDR":
         return None
@@ -130,6 +138,11 @@ def check_size(data: bytes, name: str = "photo") -> tuple[int, int]:
     """The photo's ``(width, height)`` from its header; PhotoError if it cannot be read,
     PhotoTooLarge beyond ``MAX_PIXELS``."""
     size = image_size(data)
+    if size is None and _is_heif(data):
+        raise PhotoError(
+            f"{name}: an HEIC photo (the iPhone's own format), which cannot be read here: send it"
+            " as a JPEG (on the iPhone: Settings > Camera > Formats > Most Compatible)"
+        )
     if size is None or 0 in size:
         raise PhotoError(f"{name}: not a JPEG, PNG, WebP or BMP photo, or its header is damaged")
     width, height = size

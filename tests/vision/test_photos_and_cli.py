@@ -36,6 +36,14 @@ def test_bad_files_raise_photo_errors(bad_photos):
             vision.load_photo(path)
 
 
+def test_an_iphone_heic_photo_is_named_with_what_to_do():
+    """An iPhone keeps its photos as HEIC, which OpenCV cannot decode: the player is told
+    so, and how to send a JPEG instead, not that the file is damaged."""
+    heic = struct.pack(">I", 24) + b"ftypheic" + b"\x00" * 4 + b"mif1heic" + b"\x00" * 64
+    with pytest.raises(vision.PhotoError, match="HEIC.*JPEG"):
+        vision.load_photo(heic)
+
+
 def test_photo_bytes_load(good_photo):
     assert vision.load_photo(good_photo.read_bytes()).shape[2] == 3
 
