@@ -194,8 +194,10 @@ def _like_neighbours(
     the neighbour's size (NEIGHBOUR_AREA) and look (a black tile's read on the negative too),
     the one nearest the spot is proposed, unless it overlaps a tile read surely already: an
     outline across the halves of two neighbours may read surely too."""
-    sure = [c for c in found if c.surely_read(model_alone=True)] + traced
-    read = [c for c in found if c.surely_read()] + traced
+    sure = [c for c in found + traced if c.surely_read(model_alone=True)]
+    read = [c for c in found if c.surely_read()] + [
+        c for c in traced if c.surely_read(model_alone=True)
+    ]
     guesses: list[np.ndarray] = []
     owners: list[tuple[np.ndarray, bool]] = []  # each guess's spot middle and neighbour's look
     for middle in (r.mean(axis=0) for r in rough):

@@ -198,6 +198,17 @@ def test_a_tile_in_a_block_is_outlined_as_its_neighbours_are():
     assert sorted(str(t.tile) for t in reading.tiles) == sorted(str(t.tile) for t in photo.tiles)
 
 
+def test_an_outline_read_unsurely_leaves_the_tiles_under_it_to_their_neighbours():
+    """An outline the learned counter alone reads, unsurely, is no tile the others can be
+    outlined from, nor one that explains a spot. On rendered table 910166 (a tuning photo:
+    a row of seven small tiles side by side) such an outline across two of them, read as a
+    13|15 and then thrown out, kept the 9|10 under it from being outlined as its neighbours
+    are."""
+    photo = render_world(910_166, size=(1920, 1080))
+    reading = recognise(photo.image, set_max=photo.set_max)
+    assert "9-10" in [str(t.tile) for t in reading.tiles]
+
+
 def test_a_card_or_a_die_beside_a_hand_is_not_outlined_as_a_tile_like_its_neighbours():
     """Only an outline of its neighbours' look and size is read as a tile like them: a
     playing card with red pips beside black tiles (rendered table 910024) was read as a 3|5,
