@@ -23,6 +23,7 @@ from vision.thresholds import (
     BUSY_EDGES,
     BUSY_OUTLINES,
     CLIPPED,
+    COUNT_PATCH,
     FACE_LIKE,
     FACE_MARKS,
     FACE_TABLE,
@@ -39,6 +40,7 @@ from vision.thresholds import (
 )
 
 RETAKE_STEADY = "hold the phone still, straight above the tiles, and retake"
+COME_CLOSER = "they are small in the picture; come closer, straight above them, and retake"
 PLAIN_CLOTH = "busy background: use the mat or a plain cloth"
 TOO_BRIGHT = "too bright: pale pips may be washed out; check them, or dim the light and retake"
 CHECK_LEFT_OUT = "check that no tile is missing"
@@ -181,7 +183,8 @@ def judge(
     if (busy and len(doubtful) == len(tiles)) or (
         len(tiles) >= MANY_DOUBTS and len(doubtful) > MOSTLY_DOUBTFUL * len(tiles)
     ):
-        reasons.append(f"{len(doubtful)} of {len(tiles)} tiles are unclear: {RETAKE_STEADY}")
+        advice = COME_CLOSER if _small(doubtful) else RETAKE_STEADY
+        reasons.append(f"{len(doubtful)} of {len(tiles)} tiles are unclear: {advice}")
         return Recognition(tiles, context.set_max, problems, "unreadable", reasons)
     if doubtful:
         reasons.append(f"please check the {len(doubtful)} marked tile(s)")
@@ -189,6 +192,19 @@ def judge(
         reasons.append("very close: check that every tile is in the picture")
     status = "check" if reasons or problems else "ok"
     return Recognition(tiles, context.set_max, problems, status, reasons)
+
+
+def _small(tiles: list[RecognisedTile]) -> bool:
+    """Whether the tiles are mostly narrower in the photo than the square the pip counter
+    reads each half at (COUNT_PATCH px): their pips are a few pixels wide, and coming
+    closer helps more than holding still."""
+    widths = [_width(t) for t in tiles]
+    return bool(widths) and float(np.median(widths)) < COUNT_PATCH
+
+
+def _width(tile: RecognisedTile) -> float:
+    c = np.float32(tile.corners)
+    return float((np.linalg.norm(c[0] - c[1]) + np.linalg.norm(c[2] - c[3])) / 2)
 
 
 def _photo_reasons(scene: Scene, tiles: list[RecognisedTile]) -> list[str]:

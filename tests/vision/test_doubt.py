@@ -135,6 +135,18 @@ def test_mostly_unclear_tiles_ask_for_a_retake():
     assert "still" in reading.reasons[-1] and "straight above" in reading.reasons[-1]
 
 
+def test_unclear_tiles_small_in_the_picture_ask_to_come_closer():
+    """Tiles narrower in the photo than the pip counter's square are read from a few pixels
+    a pip: the retake advice is to come closer, not to hold still."""
+    for width, advice in ((20.0, "come closer"), (90.0, "still")):
+        tiles = [
+            RecognisedTile(t.tile, 0.2, t.corners, ("hard to count",))
+            for t in laid((1, 2), (3, 4), (5, 6), (2, 2), width=width)
+        ]
+        reading = judge(tiles, CALM, ReadingContext())
+        assert reading.status == "unreadable" and advice in reading.reasons[-1]
+
+
 def test_only_unclear_tiles_on_a_busy_table_ask_for_a_retake():
     """A printed board's squares read as two blank doubles: however few, when every tile is
     unclear on a busy table there is no score. On a plain table they are for a check."""
