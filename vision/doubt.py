@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 import cv2
 import numpy as np
 
-from vision.reading import ReadingContext, RecognisedTile, Recognition
+from vision.reading import ReadingContext, RecognisedTile, Recognition, outline_width
 from vision.thresholds import (
     AREA_SPREAD,
     BUSY_EDGES,
@@ -198,13 +198,8 @@ def _small(tiles: list[RecognisedTile]) -> bool:
     """Whether the tiles are mostly narrower in the photo than the square the pip counter
     reads each half at (COUNT_PATCH px): their pips are a few pixels wide, and coming
     closer helps more than holding still."""
-    widths = [_width(t) for t in tiles]
+    widths = [outline_width(t.corners) for t in tiles]
     return bool(widths) and float(np.median(widths)) < COUNT_PATCH
-
-
-def _width(tile: RecognisedTile) -> float:
-    c = np.float32(tile.corners)
-    return float((np.linalg.norm(c[0] - c[1]) + np.linalg.norm(c[2] - c[3])) / 2)
 
 
 def _photo_reasons(scene: Scene, tiles: list[RecognisedTile]) -> list[str]:
@@ -272,7 +267,7 @@ def _without_misfits(tiles: list[RecognisedTile]) -> tuple[list[RecognisedTile],
 def _mark_odd_sizes(tiles: list[RecognisedTile]) -> list[RecognisedTile]:
     if len(tiles) < 3:
         return tiles
-    widths = np.array([_width(t) for t in tiles])
+    widths = np.array([outline_width(t.corners) for t in tiles])
     areas = _areas(tiles)
     return [
         _doubt(t, "not the size of the other tiles") if odd else t
@@ -290,8 +285,3 @@ def _outside(sizes: np.ndarray, spread: tuple[float, float]) -> np.ndarray:
 
 def _areas(tiles: list[RecognisedTile]) -> np.ndarray:
     return np.array([abs(cv2.contourArea(np.float32(t.corners))) for t in tiles])
-
-
-def _width(tile: RecognisedTile) -> float:
-    c = np.asarray(tile.corners)
-    return float((np.linalg.norm(c[0] - c[1]) + np.linalg.norm(c[2] - c[3])) / 2)

@@ -115,7 +115,7 @@ def _split_at_cores(marks: list[_Mark], cores: list[_Mark]) -> list[_Mark]:
         return marks
     split = []
     for mark in marks:
-        inside = {int(c) for c in _pixels(mark, cores[0].labels) if c}
+        inside = set(np.unique(_pixels(mark, cores[0].labels)).tolist()) - {0}
         held = [core for core in cores if core.label in inside]
         largest = max((core.drawn for core in held), default=0)
         held = [core for core in held if core.drawn >= CORE_EVEN * largest]

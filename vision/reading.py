@@ -27,6 +27,12 @@ def outline_length(corners: np.ndarray) -> float:
     return float(np.linalg.norm((c[0] + c[1]) / 2 - (c[2] + c[3]) / 2))
 
 
+def outline_width(corners: np.ndarray) -> float:
+    """An outline's width (4x2 px, ends first): the mean of its two ends' lengths."""
+    c = np.asarray(corners)
+    return float((np.linalg.norm(c[0] - c[1]) + np.linalg.norm(c[2] - c[3])) / 2)
+
+
 @dataclass(frozen=True)
 class ReadingContext:
     """What the game in play tells the reader about the hand it is looking at."""
@@ -86,8 +92,7 @@ class Candidate:
     @property
     def width(self) -> float:
         """The tile's short side in image pixels."""
-        c = self.corners
-        return float((np.linalg.norm(c[0] - c[1]) + np.linalg.norm(c[2] - c[3])) / 2)
+        return outline_width(self.corners)
 
     @property
     def length(self) -> float:

@@ -198,12 +198,14 @@ def _like_neighbours(
     read = [c for c in found if c.surely_read()] + [
         c for c in traced if c.surely_read(model_alone=True)
     ]
+    if not read:
+        return []
+    middles = np.float32([c.corners.mean(axis=0) for c in read])
     guesses: list[np.ndarray] = []
     owners: list[tuple[np.ndarray, bool]] = []  # each guess's spot middle and neighbour's look
     for middle in (r.mean(axis=0) for r in rough):
-        if not read or any(_centred(middle, c.corners) for c in read):
+        if any(_centred(middle, c.corners) for c in read):
             continue
-        middles = np.float32([c.corners.mean(axis=0) for c in read])
         for i in np.argsort(np.linalg.norm(middles - middle, axis=1))[:NEIGHBOURS]:
             moved = np.float32(read[i].corners) - middles[i] + middle
             guesses += [moved, _turned(moved)]
