@@ -17,7 +17,8 @@ from dataclasses import dataclass, replace
 import cv2
 import numpy as np
 
-from vision.reading import ReadingContext, RecognisedTile, Recognition, outline_width
+from vision.reading import ReadingContext, RecognisedTile, Recognition
+from vision.shapes import outline_width
 from vision.thresholds import (
     AREA_SPREAD,
     BUSY_EDGES,

@@ -14,23 +14,12 @@ from typing import Literal
 import numpy as np
 
 from companion.tiles import Tile
+from vision.shapes import outline_width
 from vision.thresholds import ALONE_SURE, BOTH_ALONE_SURE, REFINED_SURE
 
 Status = Literal["ok", "check", "unreadable"]
 """`ok`: scored without asking. `check`: shown with the doubtful tiles marked for the player
 to confirm or correct. `unreadable`: no score; the reasons say how to retake the photo."""
-
-
-def outline_length(corners: np.ndarray) -> float:
-    """An outline's length (4x2 px, ends first): from the middle of one end to the other's."""
-    c = np.float32(corners)
-    return float(np.linalg.norm((c[0] + c[1]) / 2 - (c[2] + c[3]) / 2))
-
-
-def outline_width(corners: np.ndarray) -> float:
-    """An outline's width (4x2 px, ends first): the mean of its two ends' lengths."""
-    c = np.asarray(corners)
-    return float((np.linalg.norm(c[0] - c[1]) + np.linalg.norm(c[2] - c[3])) / 2)
 
 
 @dataclass(frozen=True)

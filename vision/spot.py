@@ -17,7 +17,7 @@ import cv2
 import numpy as np
 
 from vision.nets import open_net
-from vision.reading import outline_length
+from vision.shapes import outline_length
 from vision.thresholds import SPOT_BIG
 
 MODEL = Path(__file__).with_name("models") / "spotter.onnx"

@@ -131,7 +131,7 @@ SPOTTED_PEAK = 0.4
 (seeds 910000-910039) the peaks below it gave 3 of 28 tiles, and proposing them as these
 cost bare tables (960000-960299) 9 of 300. A peak under it (down to vision/spot.py's
 SPOT_ABOVE) is a barely seen tile: outlined too, but proposed only when both halves are read
-surely by both counters (recognise._barely_seen). That took rendered tables 910000-910099
+surely by both counters (spotted._barely_seen). That took rendered tables 910000-910099
 from 755 to 762 tiles of 818 right (7 more found, all right; 73 to 75 exact), slanted mats
 3200-3299 from 94 to 96 exact (silent wrong 1 to 0), bare tables and straight mats the
 same, and the real photos left out the same (71 of 81). Such a tile is marked for a check:
@@ -218,13 +218,13 @@ SAME_TILE = 0.3
 """Two outlines sharing more than this share of the smaller one's area are one tile."""
 
 SAME_OUTLINE = 0.9
-"""A spot's crosswise outline (recognise._crosswise) sharing more than this share with one
+"""A spot's crosswise outline (spotted._crosswise) sharing more than this share with one
 already proposed is that outline again (the refiner came to the same tile from both ways)
 and is not proposed twice. Less overlap is a rival for the verifier to judge."""
 
 NEIGHBOURS = 3
 """A spot whose outline was not read is outlined again as each of this many tiles read
-nearest it is (recognise._like_neighbours): in a block, the tiles round it."""
+nearest it is (spotted._like_neighbours): in a block, the tiles round it."""
 
 NEIGHBOUR_AREA = 1.56
 """An outline drawn from a neighbour's and refined is that neighbour's kind of tile only when

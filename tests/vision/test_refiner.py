@@ -11,7 +11,8 @@ from companion.tiles import Tile
 from vision import counter, refine, spot
 from vision.halves import split_halves
 from vision.reading import Candidate, HalfReading
-from vision.recognise import _one_per_tile, _sides_for, recognise, spotted
+from vision.recognise import _one_per_tile, _sides_for, recognise
+from vision.spotted import spotted
 from vision.thresholds import FINDER_SIDES, REFINE_LENGTH, SPOT_SIDES
 from vision.verify import Believed
 from vision.world import render_world

@@ -1,0 +1,228 @@
+"""The tiles the spotter sees that no outline round a divider covers, outlined and read.
+
+The finder (vision/find.py) outlines a tile round its divider; where it finds none (a tile
+in a block, a small one far off, pips of a colour it misses), the spotter (vision/spot.py)
+may still see one. Each spot is outlined in turn, and the first outline read surely is
+proposed: the spotter's rough outline refined (vision/refine.py); the same turned a quarter
+round (_crosswise); the outlines of the tiles read round it moved onto it
+(_like_neighbours); the learned counter's reading alone (_unsurely_read); and the spots the
+spotter barely sees, read surely by both counters (_barely_seen).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+
+import cv2
+import numpy as np
+
+from vision import counter, refine
+from vision.halves import split_halves
+from vision.reading import Candidate
+from vision.shapes import area, centred, inside, shared, turned
+from vision.thresholds import (
+    COVERED_SHARE,
+    DARK,
+    NEIGHBOUR_AREA,
+    NEIGHBOURS,
+    REFINED_SURE,
+    SAME_OUTLINE,
+    SAME_TILE,
+    SPOTTED_PEAK,
+    UNTRACED_PEAK,
+)
+
+
+def spotted(
+    image: np.ndarray, found: list[Candidate], seen: list[tuple[np.ndarray, float]]
+) -> tuple[list[Candidate], list[np.ndarray], list[np.ndarray]]:
+    """The tiles the spotter sees (``seen``: vision/spot.py spot_at, SPOTTED_PEAK or surer) that no
+    outline in ``found`` covers (_covered, by the rough outline and again by the refined
+    one), each rough outline refined onto its tile (vision/refine.py) and read (a tile it
+    is sure of, read surely neither way round, as the learned counter reads it:
+    _unsurely_read), and those it barely sees when read surely (_barely_seen); the middles
+    of every tile the spotter is sure of (UNTRACED_PEAK); and the rough outlines of those
+    it only half sees (SPOTTED_PEAK to UNTRACED_PEAK), surest first."""
+    seen = sorted(seen, key=lambda s: -s[1])
+    spots = [s for s in seen if s[1] >= SPOTTED_PEAK]
+    todo = [s for s in spots if not _covered(s[0], found)]
+    # the rough rectangle of a big tile may be far too big: judged again as refined
+    refined = refine.refine(image, [corners for corners, _ in todo])
+    left = [(s, o) for s, o in zip(todo, refined, strict=True) if not _covered(o, found)]
+    every = read_all(image, [outline for _, outline in left])
+    sure_reads = [_if_sure(c) for c in every]
+    traced = _distinct(sure_reads, [], SAME_TILE)  # two peaks on one tile: the spotter looks twice
+    unread = [
+        (s, c) for (s, _), c, read in zip(left, every, sure_reads, strict=True) if read is None
+    ]
+    traced += _crosswise(image, [rough for (rough, _), _ in unread], found, traced)
+    traced += _unsurely_read([c for (_, chance), c in unread if chance >= UNTRACED_PEAK], traced)
+    traced += _like_neighbours(image, [rough for (rough, _), _ in unread], found, traced)
+    traced += _barely_seen(image, [c for c, chance in seen if chance < SPOTTED_PEAK], found, traced)
+    sure = [corners.mean(axis=0) for corners, chance in spots if chance >= UNTRACED_PEAK]
+    faint = [corners for corners, chance in spots if chance < UNTRACED_PEAK]
+    return traced, sure, faint
+
+
+def _crosswise(
+    image: np.ndarray, rough: list[np.ndarray], found: list[Candidate], traced: list[Candidate]
+) -> list[Candidate]:
+    """The spots whose outline was not read, outlined crosswise: in a block of tiles lying
+    side by side, the spotter's ``rough`` outline may be turned a quarter round (two halves
+    of two neighbours side by side look like one tile), and the refiner follows it. The
+    outlines refined from the turned rough ones, read surely with pips, are proposed beside
+    the others and the verifier chooses (_one_per_tile). A double blank read that way is
+    left out: a face-down tile, outlined across, reads as one."""
+    with_pips = _outlined(image, [turned(r) for r in rough], found, lambda c: any(c.ends))
+    return _distinct(with_pips, traced, SAME_OUTLINE)
+
+
+def _like_neighbours(
+    image: np.ndarray, rough: list[np.ndarray], found: list[Candidate], traced: list[Candidate]
+) -> list[Candidate]:
+    """The spots whose outline was not read, outlined as the tiles beside them are. In a block
+    of touching tiles the spotter's ``rough`` outline is often far off (a third of the tile,
+    or across two), and the refiner follows it; but a tile in a block has the size and shape
+    of its neighbours, turned as they are or a quarter round. So the outlines of the
+    NEIGHBOURS tiles read surely nearest the spot's middle are moved there, as they are and
+    turned, refined and read. Of those read surely with pips, centred on the spot, of about
+    the neighbour's size (NEIGHBOUR_AREA) and look (a black tile's read on the negative too),
+    the one nearest the spot is proposed, unless it overlaps a tile read surely already: an
+    outline across the halves of two neighbours may read surely too."""
+    sure = [c for c in found + traced if c.surely_read(model_alone=True)]
+    read = [c for c in found if c.surely_read()] + [
+        c for c in traced if c.surely_read(model_alone=True)
+    ]
+    if not read:
+        return []
+    middles = np.float32([c.corners.mean(axis=0) for c in read])
+    guesses: list[np.ndarray] = []
+    owners: list[tuple[np.ndarray, bool]] = []  # each guess's spot middle and neighbour's look
+    for middle in (r.mean(axis=0) for r in rough):
+        if any(centred(middle, c.corners) for c in read):
+            continue
+        for i in np.argsort(np.linalg.norm(middles - middle, axis=1))[:NEIGHBOURS]:
+            moved = np.float32(read[i].corners) - middles[i] + middle
+            guesses += [moved, turned(moved)]
+            owners += [(middle, read[i].light_on_dark)] * 2
+    outlines = refine.refine(image, guesses)
+    nearest: dict[tuple[float, float], tuple[float, Candidate]] = {}
+    for (middle, dark), guess, candidate in zip(
+        owners, guesses, read_all(image, outlines), strict=True
+    ):
+        outline = candidate.corners
+        if (
+            candidate.light_on_dark != dark
+            or not 1 / NEIGHBOUR_AREA <= area(outline) / max(area(guess), 1e-6) <= NEIGHBOUR_AREA
+            or not (candidate.surely_read(model_alone=True) and any(candidate.ends))
+            or not centred(middle, outline)
+            or _covered(outline, found)
+        ):
+            continue
+        off = float(np.linalg.norm(outline.mean(axis=0) - middle))
+        spot = (float(middle[0]), float(middle[1]))
+        if spot not in nearest or off < nearest[spot][0]:
+            nearest[spot] = (off, candidate)
+    return _distinct([c for _, c in nearest.values()], sure, SAME_TILE)
+
+
+def _unsurely_read(readings: list[Candidate], traced: list[Candidate]) -> list[Candidate]:
+    """The tiles the spotter is sure of (UNTRACED_PEAK) whose outline was read neither way
+    surely, proposed as the learned counter reads them where it gives both halves a chance
+    of REFINED_SURE or more, with pips: pips of a colour the rule-based counter miscounts.
+    The two counters disagree, so the tile is marked for the player to check."""
+    wanted = [
+        c for c in readings if min(h.learned for h in c.halves) >= REFINED_SURE and any(c.ends)
+    ]
+    return _distinct(wanted, traced, SAME_TILE)
+
+
+def _barely_seen(
+    image: np.ndarray, rough: list[np.ndarray], found: list[Candidate], traced: list[Candidate]
+) -> list[Candidate]:
+    """The tiles the spotter barely sees (under SPOTTED_PEAK) where no tile is read yet,
+    each outlined (vision/refine.py) and kept when both its halves are read surely, by the
+    learned and the rule-based counter alike, with pips: a tile in a block, or of colours
+    the spotter learned little of, may be barely seen; a pattern on the table seldom reads
+    so. Each is marked for the player to check ("hard to see"): where the spotter barely
+    sees tiles, it may miss others altogether."""
+    read = found + traced
+    todo = [r for r in rough if not _covered(r, read)]
+    sure = _outlined(image, todo, read, lambda c: c.surely_read() and any(c.ends))
+    marked = [None if c is None else replace(c, barely_seen=True) for c in sure]
+    return _distinct(marked, traced, SAME_TILE)
+
+
+def _outlined(
+    image: np.ndarray,
+    rough: list[np.ndarray],
+    found: list[Candidate],
+    wanted: Callable[[Candidate], bool],
+) -> list[Candidate | None]:
+    """The ``rough`` outlines refined onto their tiles, less those ``found`` covers, each
+    read (read_outlines) and kept when ``wanted`` (None where not)."""
+    outlines = [o for o in refine.refine(image, rough) if not _covered(o, found)]
+    return [c if c is not None and wanted(c) else None for c in read_outlines(image, outlines)]
+
+
+def _distinct(
+    readings: list[Candidate | None], beside: list[Candidate], most_shared: float
+) -> list[Candidate]:
+    """The outlines read (None: not read), each left out where it shares more than
+    ``most_shared`` of its area with one of ``beside`` or one kept before it."""
+    kept: list[Candidate] = []
+    for candidate in readings:
+        if candidate is not None and all(
+            shared(candidate.corners, c.corners) <= most_shared for c in beside + kept
+        ):
+            kept.append(candidate)
+    return kept
+
+
+def _covered(rough: np.ndarray, found: list[Candidate]) -> bool:
+    """Whether an outline in ``found`` covers the middle of the spotter's ``rough`` outline,
+    is big enough (COVERED_SHARE of it) to be that tile and is read surely: a little outline
+    round a tile's divider or one of its pips, or an unsure one across two tiles or the
+    whole table, leaves the tile still to be read."""
+    least = COVERED_SHARE * area(rough)
+    middle = rough.mean(axis=0)
+    return any(
+        inside(middle, c.corners) and area(c.corners) >= least and c.surely_read() for c in found
+    )
+
+
+def read_outlines(image: np.ndarray, outlines: list[np.ndarray]) -> list[Candidate | None]:
+    """Each refined outline read, when its halves are read surely, by the model alone if
+    need be (Candidate.surely_read; None otherwise)."""
+    return [_if_sure(c) for c in read_all(image, outlines)]
+
+
+def _if_sure(candidate: Candidate) -> Candidate | None:
+    return candidate if candidate.surely_read(model_alone=True) else None
+
+
+def read_all(image: np.ndarray, outlines: list[np.ndarray]) -> list[Candidate]:
+    """Each refined outline read. No divider was traced: the counted pips say how sure it
+    is. A black tile is read on its negative, as the finder's are."""
+    faces = [split_halves(image, outline) for outline in outlines]
+    black = [
+        float(np.median(cv2.cvtColor(np.vstack(pair), cv2.COLOR_BGR2GRAY))) < DARK for pair in faces
+    ]
+    halves = counter.read(
+        [
+            cv2.bitwise_not(face) if dark else face
+            for pair, dark in zip(faces, black, strict=True)
+            for face in pair
+        ]
+    )
+    return [
+        Candidate(
+            outline,
+            (halves[2 * i], halves[2 * i + 1]),
+            divider_contrast=60.0,
+            faint=False,
+            light_on_dark=black[i],
+        )
+        for i, outline in enumerate(outlines)
+    ]
