@@ -45,6 +45,7 @@ from vision.thresholds import (
     SAME_TILE,
     SPOT_SIDES,
     SPOTTED_PEAK,
+    UNTRACED_PEAK,
     WORK_SIDE,
 )
 
@@ -91,19 +92,26 @@ class Proposed:
 
 
 def propose(image: np.ndarray, sides: tuple[int | None, ...] | None = None) -> Proposed:
-    """Every outline. ``sides``: the working sizes looked at (None: WORK_SIDE); the negative
+    """Every outline. The spotter's peaks are outlined first, and when they read the photo
+    well enough (_spotter_enough) the finder does not look. ``sides``: the working sizes
+    the finder looks at (None: WORK_SIDE), and then it always looks; the negative
     too, at the first of them, when the photo is dark. Not given, they are the FINDER_SIDES
     that suit the tiles the spotter sees (_sides_for). Each outline the finder traces is
     refined (vision/refine.py) and read again, and the refined one is proposed instead when
     its halves are read surely: the finder's outlines are often a little off or short, and a
     half cut askew is miscounted."""
     seen = spot.spot_at(image, SPOT_SIDES)
+    known: dict[bytes, Candidate] = {}
+    if sides is None:
+        traced, sure_spots, faint_spots = spotted(image, [], seen, known)
+        if _spotter_enough(seen, traced):
+            return Proposed(traced, False, sure_spots, faint_spots)
     sides = _sides_for(image, seen) if sides is None else sides
     candidates = _at_sides(image, sides)
     if _dark_share(image) > DARK_SHARE:  # black tiles; the usual size alone reads as many
         negative = _at_sides(cv2.bitwise_not(image), sides[:1])
         candidates += [replace(c, light_on_dark=True) for c in negative]
-    traced, sure_spots, faint_spots = spotted(image, candidates, seen)
+    traced, sure_spots, faint_spots = spotted(image, candidates, seen, known)
     redrawn = read_outlines(image, refine.refine(image, [c.corners for c in candidates], 1))
     candidates = [c if r is None else r for c, r in zip(candidates, redrawn, strict=True)] + traced
     if candidates:
@@ -113,6 +121,25 @@ def propose(image: np.ndarray, sides: tuple[int | None, ...] | None = None) -> P
     traced, sure_spots, faint_spots = spotted(image, candidates, seen)
     candidates += traced
     return Proposed(candidates, bool(candidates), sure_spots, faint_spots)
+
+
+def _spotter_enough(seen: list[tuple[np.ndarray, float]], traced: list[Candidate]) -> bool:
+    """Whether the tiles outlined round the spotter's peaks alone (``traced``) read the photo
+    well enough that the finder need not look: some are read, each surely by both counters
+    and none where the spotter barely sees a tile, and every tile the spotter is sure of
+    (UNTRACED_PEAK) is among them. The finder is the
+    slowest stage, and where the spotter reads every tile it is sure of, the finder adds
+    little; where it does not (a tile it misses, pips it reads unsurely), the finder looks
+    and the spotter's outlines are made again round what it found."""
+    return (
+        bool(traced)
+        and all(c.surely_read() and not c.barely_seen for c in traced)
+        and all(
+            any(centred(corners.mean(axis=0), c.corners) for c in traced)
+            for corners, chance in seen
+            if chance >= UNTRACED_PEAK
+        )
+    )
 
 
 def _sides_for(image: np.ndarray, seen: list[tuple[np.ndarray, float]]) -> tuple[int | None, ...]:

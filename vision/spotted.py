@@ -35,7 +35,10 @@ from vision.thresholds import (
 
 
 def spotted(
-    image: np.ndarray, found: list[Candidate], seen: list[tuple[np.ndarray, float]]
+    image: np.ndarray,
+    found: list[Candidate],
+    seen: list[tuple[np.ndarray, float]],
+    known: dict[bytes, Candidate] | None = None,
 ) -> tuple[list[Candidate], list[np.ndarray], list[np.ndarray]]:
     """The tiles the spotter sees (``seen``: vision/spot.py spot_at, SPOTTED_PEAK or surer) that no
     outline in ``found`` covers (_covered, by the rough outline and again by the refined
@@ -43,14 +46,15 @@ def spotted(
     is sure of, read surely neither way round, as the learned counter reads it:
     _unsurely_read), and those it barely sees when read surely (_barely_seen); the middles
     of every tile the spotter is sure of (UNTRACED_PEAK); and the rough outlines of those
-    it only half sees (SPOTTED_PEAK to UNTRACED_PEAK), surest first."""
+    it only half sees (SPOTTED_PEAK to UNTRACED_PEAK), surest first. ``known``: the spots
+    refined and read in an earlier pass over the same photo (_refined)."""
     seen = sorted(seen, key=lambda s: -s[1])
     spots = [s for s in seen if s[1] >= SPOTTED_PEAK]
     todo = [s for s in spots if not _covered(s[0], found)]
     # the rough rectangle of a big tile may be far too big: judged again as refined
-    refined = refine.refine(image, [corners for corners, _ in todo])
-    left = [(s, o) for s, o in zip(todo, refined, strict=True) if not _covered(o, found)]
-    every = read_all(image, [outline for _, outline in left])
+    outlined = _refined(image, [corners for corners, _ in todo], known)
+    left = [(s, c) for s, c in zip(todo, outlined, strict=True) if not _covered(c.corners, found)]
+    every = [c for _, c in left]
     sure_reads = [_if_sure(c) for c in every]
     traced = _distinct(sure_reads, [], SAME_TILE)  # two peaks on one tile: the spotter looks twice
     unread = [
@@ -63,6 +67,18 @@ def spotted(
     sure = [corners.mean(axis=0) for corners, chance in spots if chance >= UNTRACED_PEAK]
     faint = [corners for corners, chance in spots if chance < UNTRACED_PEAK]
     return traced, sure, faint
+
+
+def _refined(
+    image: np.ndarray, rough: list[np.ndarray], known: dict[bytes, Candidate] | None
+) -> list[Candidate]:
+    """Each spot's ``rough`` outline refined onto its tile and read; those in ``known`` (by
+    their rough outline) are not refined and read again, and the others are added to it."""
+    known = {} if known is None else known
+    new = [r for r in rough if r.tobytes() not in known]
+    for r, candidate in zip(new, read_all(image, refine.refine(image, new)), strict=True):
+        known[r.tobytes()] = candidate
+    return [known[r.tobytes()] for r in rough]
 
 
 def _crosswise(

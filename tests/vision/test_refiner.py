@@ -11,9 +11,9 @@ from companion.tiles import Tile
 from vision import counter, refine, spot
 from vision.halves import split_halves
 from vision.reading import Candidate, HalfReading
-from vision.recognise import _one_per_tile, _sides_for, recognise
+from vision.recognise import _one_per_tile, _sides_for, _spotter_enough, recognise
 from vision.spotted import spotted
-from vision.thresholds import FINDER_SIDES, REFINE_LENGTH, SPOT_SIDES
+from vision.thresholds import FINDER_SIDES, REFINE_LENGTH, SPOT_SIDES, UNTRACED_PEAK
 from vision.verify import Believed
 from vision.world import render_world
 
@@ -111,6 +111,22 @@ def test_a_double_twelve_the_rules_miscount_twice_is_read_when_the_model_has_no_
     assert double.surely_read(model_alone=True)
     assert not double.surely_read()
     assert not _outline_read(certain, very_sure).surely_read(model_alone=True)
+
+
+def test_the_finder_looks_when_the_spotter_leaves_a_tile_it_is_sure_of_unread_or_unsure():
+    """The finder is skipped only where the tiles outlined round the spotter's peaks read
+    every tile it is sure of, each surely by both counters."""
+    box = np.float32([[0, 0], [100, 0], [100, 200], [0, 200]])
+    sure = HalfReading(4, 0.95, 60.0)
+    read = Candidate(box, (sure, sure), divider_contrast=60.0, faint=False)
+    beside = box + np.float32([300, 0])
+    assert _spotter_enough([(box, 0.9)], [read])
+    assert _spotter_enough([(box, 0.9), (beside, UNTRACED_PEAK - 0.05)], [read])
+    assert not _spotter_enough([(box, 0.9), (beside, UNTRACED_PEAK)], [read])
+    learned_alone = HalfReading(12, 0.5, 60.0, agreed=False, learned=0.998)
+    assert not _spotter_enough([(box, 0.9)], [replace(read, halves=(sure, learned_alone))])
+    assert not _spotter_enough([(box, 0.4)], [])
+    assert not _spotter_enough([(box, 0.3)], [replace(read, barely_seen=True)])
 
 
 def test_an_outline_round_a_tiles_divider_alone_gives_way_to_the_tile():
