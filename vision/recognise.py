@@ -30,7 +30,7 @@ from vision.reading import (
 )
 from vision.shapes import area, centred, inside, outline_length, shared
 from vision.slant import level, measure_slant, near_side, to_working
-from vision.spotted import read_outlines, spotted
+from vision.spotted import Outlining, read_outlines, spotted
 from vision.thresholds import (
     CLOSE_UP_SIDE,
     CLOSE_UP_SPOT_SIDE,
@@ -101,9 +101,9 @@ def propose(image: np.ndarray, sides: tuple[int | None, ...] | None = None) -> P
     its halves are read surely: the finder's outlines are often a little off or short, and a
     half cut askew is miscounted."""
     seen = spot.spot_at(image, SPOT_SIDES)
-    known: dict[bytes, Candidate] = {}
+    outlining = Outlining(image)
     if sides is None:
-        traced, sure_spots, faint_spots = spotted(image, [], seen, known)
+        traced, sure_spots, faint_spots = spotted(outlining, [], seen)
         if _spotter_enough(seen, traced):
             return Proposed(traced, False, sure_spots, faint_spots)
     sides = _sides_for(image, seen) if sides is None else sides
@@ -111,14 +111,14 @@ def propose(image: np.ndarray, sides: tuple[int | None, ...] | None = None) -> P
     if _dark_share(image) > DARK_SHARE:  # black tiles; the usual size alone reads as many
         negative = _at_sides(cv2.bitwise_not(image), sides[:1])
         candidates += [replace(c, light_on_dark=True) for c in negative]
-    traced, sure_spots, faint_spots = spotted(image, candidates, seen, known)
+    traced, sure_spots, faint_spots = spotted(outlining, candidates, seen)
     redrawn = read_outlines(image, refine.refine(image, [c.corners for c in candidates], 1))
     candidates = [c if r is None else r for c, r in zip(candidates, redrawn, strict=True)] + traced
     if candidates:
         return Proposed(candidates, False, sure_spots, faint_spots)
     candidates = find_candidates(image, CLOSE_UP_SIDE)
     seen = spot.spot_at(image, (CLOSE_UP_SPOT_SIDE,))
-    traced, sure_spots, faint_spots = spotted(image, candidates, seen)
+    traced, sure_spots, faint_spots = spotted(outlining, candidates, seen)
     candidates += traced
     return Proposed(candidates, bool(candidates), sure_spots, faint_spots)
 

@@ -34,11 +34,30 @@ from vision.thresholds import (
 )
 
 
+class Outlining:
+    """One photo's rough outlines refined onto their tiles (vision/refine.py) and read
+    (read_all), each once: where the spots, outlined alone, leave the photo unsure, they
+    are outlined again beside the finder's outlines (recognise.propose), mostly from the
+    same rough outlines."""
+
+    def __init__(self, image: np.ndarray) -> None:
+        self.image = image
+        self._read: dict[bytes, Candidate] = {}
+
+    def __call__(self, rough: list[np.ndarray]) -> list[Candidate]:
+        """Each ``rough`` outline (4x2 photo px, ends first) refined and read."""
+        rough = [np.float32(r) for r in rough]
+        new = list({r.tobytes(): r for r in rough if r.tobytes() not in self._read}.values())
+        refined = refine.refine(self.image, new)
+        for r, candidate in zip(new, read_all(self.image, refined), strict=True):
+            self._read[r.tobytes()] = candidate
+        return [self._read[r.tobytes()] for r in rough]
+
+
 def spotted(
-    image: np.ndarray,
+    outlining: Outlining,
     found: list[Candidate],
     seen: list[tuple[np.ndarray, float]],
-    known: dict[bytes, Candidate] | None = None,
 ) -> tuple[list[Candidate], list[np.ndarray], list[np.ndarray]]:
     """The tiles the spotter sees (``seen``: vision/spot.py spot_at, SPOTTED_PEAK or surer) that no
     outline in ``found`` covers (_covered, by the rough outline and again by the refined
@@ -46,13 +65,12 @@ def spotted(
     is sure of, read surely neither way round, as the learned counter reads it:
     _unsurely_read), and those it barely sees when read surely (_barely_seen); the middles
     of every tile the spotter is sure of (UNTRACED_PEAK); and the rough outlines of those
-    it only half sees (SPOTTED_PEAK to UNTRACED_PEAK), surest first. ``known``: the spots
-    refined and read in an earlier pass over the same photo (_refined)."""
+    it only half sees (SPOTTED_PEAK to UNTRACED_PEAK), surest first."""
     seen = sorted(seen, key=lambda s: -s[1])
     spots = [s for s in seen if s[1] >= SPOTTED_PEAK]
     todo = [s for s in spots if not _covered(s[0], found)]
     # the rough rectangle of a big tile may be far too big: judged again as refined
-    outlined = _refined(image, [corners for corners, _ in todo], known)
+    outlined = outlining([corners for corners, _ in todo])
     left = [(s, c) for s, c in zip(todo, outlined, strict=True) if not _covered(c.corners, found)]
     every = [c for _, c in left]
     sure_reads = [_if_sure(c) for c in every]
@@ -60,29 +78,21 @@ def spotted(
     unread = [
         (s, c) for (s, _), c, read in zip(left, every, sure_reads, strict=True) if read is None
     ]
-    traced += _crosswise(image, [rough for (rough, _), _ in unread], found, traced)
+    traced += _crosswise(outlining, [rough for (rough, _), _ in unread], found, traced)
     traced += _unsurely_read([c for (_, chance), c in unread if chance >= UNTRACED_PEAK], traced)
-    traced += _like_neighbours(image, [rough for (rough, _), _ in unread], found, traced)
-    traced += _barely_seen(image, [c for c, chance in seen if chance < SPOTTED_PEAK], found, traced)
+    traced += _like_neighbours(outlining, [rough for (rough, _), _ in unread], found, traced)
+    barely = [c for c, chance in seen if chance < SPOTTED_PEAK]
+    traced += _barely_seen(outlining, barely, found, traced)
     sure = [corners.mean(axis=0) for corners, chance in spots if chance >= UNTRACED_PEAK]
     faint = [corners for corners, chance in spots if chance < UNTRACED_PEAK]
     return traced, sure, faint
 
 
-def _refined(
-    image: np.ndarray, rough: list[np.ndarray], known: dict[bytes, Candidate] | None
-) -> list[Candidate]:
-    """Each spot's ``rough`` outline refined onto its tile and read; those in ``known`` (by
-    their rough outline) are not refined and read again, and the others are added to it."""
-    known = {} if known is None else known
-    new = [r for r in rough if r.tobytes() not in known]
-    for r, candidate in zip(new, read_all(image, refine.refine(image, new)), strict=True):
-        known[r.tobytes()] = candidate
-    return [known[r.tobytes()] for r in rough]
-
-
 def _crosswise(
-    image: np.ndarray, rough: list[np.ndarray], found: list[Candidate], traced: list[Candidate]
+    outlining: Outlining,
+    rough: list[np.ndarray],
+    found: list[Candidate],
+    traced: list[Candidate],
 ) -> list[Candidate]:
     """The spots whose outline was not read, outlined crosswise: in a block of tiles lying
     side by side, the spotter's ``rough`` outline may be turned a quarter round (two halves
@@ -90,12 +100,15 @@ def _crosswise(
     outlines refined from the turned rough ones, read surely with pips, are proposed beside
     the others and the verifier chooses (_one_per_tile). A double blank read that way is
     left out: a face-down tile, outlined across, reads as one."""
-    with_pips = _outlined(image, [turned(r) for r in rough], found, lambda c: any(c.ends))
+    with_pips = _outlined(outlining, [turned(r) for r in rough], found, lambda c: any(c.ends))
     return _distinct(with_pips, traced, SAME_OUTLINE)
 
 
 def _like_neighbours(
-    image: np.ndarray, rough: list[np.ndarray], found: list[Candidate], traced: list[Candidate]
+    outlining: Outlining,
+    rough: list[np.ndarray],
+    found: list[Candidate],
+    traced: list[Candidate],
 ) -> list[Candidate]:
     """The spots whose outline was not read, outlined as the tiles beside them are. In a block
     of touching tiles the spotter's ``rough`` outline is often far off (a third of the tile,
@@ -122,11 +135,8 @@ def _like_neighbours(
             moved = np.float32(read[i].corners) - middles[i] + middle
             guesses += [moved, turned(moved)]
             owners += [(middle, read[i].light_on_dark)] * 2
-    outlines = refine.refine(image, guesses)
     nearest: dict[tuple[float, float], tuple[float, Candidate]] = {}
-    for (middle, dark), guess, candidate in zip(
-        owners, guesses, read_all(image, outlines), strict=True
-    ):
+    for (middle, dark), guess, candidate in zip(owners, guesses, outlining(guesses), strict=True):
         outline = candidate.corners
         if (
             candidate.light_on_dark != dark
@@ -155,7 +165,10 @@ def _unsurely_read(readings: list[Candidate], traced: list[Candidate]) -> list[C
 
 
 def _barely_seen(
-    image: np.ndarray, rough: list[np.ndarray], found: list[Candidate], traced: list[Candidate]
+    outlining: Outlining,
+    rough: list[np.ndarray],
+    found: list[Candidate],
+    traced: list[Candidate],
 ) -> list[Candidate]:
     """The tiles the spotter barely sees (under SPOTTED_PEAK) where no tile is read yet,
     each outlined (vision/refine.py) and kept when both its halves are read surely, by the
@@ -165,21 +178,21 @@ def _barely_seen(
     sees tiles, it may miss others altogether."""
     read = found + traced
     todo = [r for r in rough if not _covered(r, read)]
-    sure = _outlined(image, todo, read, lambda c: c.surely_read() and any(c.ends))
+    sure = _outlined(outlining, todo, read, lambda c: c.surely_read() and any(c.ends))
     marked = [None if c is None else replace(c, barely_seen=True) for c in sure]
     return _distinct(marked, traced, SAME_TILE)
 
 
 def _outlined(
-    image: np.ndarray,
+    outlining: Outlining,
     rough: list[np.ndarray],
     found: list[Candidate],
     wanted: Callable[[Candidate], bool],
 ) -> list[Candidate | None]:
     """The ``rough`` outlines refined onto their tiles, less those ``found`` covers, each
-    read (read_outlines) and kept when ``wanted`` (None where not)."""
-    outlines = [o for o in refine.refine(image, rough) if not _covered(o, found)]
-    return [c if c is not None and wanted(c) else None for c in read_outlines(image, outlines)]
+    read (Outlining) and kept when ``wanted`` (None where not)."""
+    read = [c for c in outlining(rough) if not _covered(c.corners, found)]
+    return [c if _if_sure(c) is not None and wanted(c) else None for c in read]
 
 
 def _distinct(

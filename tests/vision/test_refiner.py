@@ -12,7 +12,7 @@ from vision import counter, refine, spot
 from vision.halves import split_halves
 from vision.reading import Candidate, HalfReading
 from vision.recognise import _one_per_tile, _sides_for, _spotter_enough, recognise
-from vision.spotted import spotted
+from vision.spotted import Outlining, spotted
 from vision.thresholds import FINDER_SIDES, REFINE_LENGTH, SPOT_SIDES, UNTRACED_PEAK
 from vision.verify import Believed
 from vision.world import render_world
@@ -185,10 +185,10 @@ def test_a_tile_whose_divider_alone_was_outlined_is_still_read(one_tile):
     unsure = _outline_read(HalfReading(0, 0.4, 20.0), HalfReading(0, 0.4, 20.0))
     seen = spot.spot_at(photo, SPOT_SIDES)
     for outline in (divider, table):
-        traced, *_ = spotted(photo, [replace(unsure, corners=outline)], seen)
+        traced, *_ = spotted(Outlining(photo), [replace(unsure, corners=outline)], seen)
         assert [c.ends for c in traced] in ([(3, 9)], [(9, 3)])
     sure = _outline_read(HalfReading(3, 0.9, 60.0), HalfReading(9, 0.9, 60.0))
-    traced, *_ = spotted(photo, [replace(sure, corners=whole)], seen)
+    traced, *_ = spotted(Outlining(photo), [replace(sure, corners=whole)], seen)
     assert traced == []
 
 
