@@ -45,7 +45,6 @@ from vision.thresholds import (
     SAME_TILE,
     SPOT_SIDES,
     SPOTTED_PEAK,
-    UNTRACED_PEAK,
     WORK_SIDE,
 )
 
@@ -103,7 +102,12 @@ def propose(image: np.ndarray, sides: tuple[int | None, ...] | None = None) -> P
     seen = spot.spot_at(image, SPOT_SIDES)
     outlining = Outlining(image)
     if sides is None:
-        traced, sure_spots, faint_spots = spotted(outlining, [], seen)
+        # each spot outlined as it is first: where that leaves a spot unread, the finder looks
+        spots = [corners for corners, chance in seen if chance >= SPOTTED_PEAK]
+        first = [c for c in outlining(spots) if c.surely_read()]
+        traced, sure_spots, faint_spots = (
+            spotted(outlining, [], seen) if _spotter_enough(seen, first) else ([], [], [])
+        )
         if _spotter_enough(seen, traced):
             return Proposed(traced, False, sure_spots, faint_spots)
     sides = _sides_for(image, seen) if sides is None else sides
@@ -126,18 +130,19 @@ def propose(image: np.ndarray, sides: tuple[int | None, ...] | None = None) -> P
 def _spotter_enough(seen: list[tuple[np.ndarray, float]], traced: list[Candidate]) -> bool:
     """Whether the tiles outlined round the spotter's peaks alone (``traced``) read the photo
     well enough that the finder need not look: some are read, each surely by both counters
-    and none where the spotter barely sees a tile, and every tile the spotter is sure of
-    (UNTRACED_PEAK) is among them. The finder is the
-    slowest stage, and where the spotter reads every tile it is sure of, the finder adds
-    little; where it does not (a tile it misses, pips it reads unsurely), the finder looks
-    and the spotter's outlines are made again round what it found."""
+    and none where the spotter barely sees a tile, and every tile the spotter sees
+    (SPOTTED_PEAK or surer) is among them. The finder is the slowest stage, and where the
+    spotter reads every tile it sees, the finder adds little; where it does not (a tile it
+    half sees where two touch, pips it reads unsurely), the finder looks and the spotter's
+    outlines are made again round what it found. A tile the spotter does not see at all is
+    left to the doubt rules either way (a patch of a tile's face where none is read)."""
     return (
         bool(traced)
         and all(c.surely_read() and not c.barely_seen for c in traced)
         and all(
             any(centred(corners.mean(axis=0), c.corners) for c in traced)
             for corners, chance in seen
-            if chance >= UNTRACED_PEAK
+            if chance >= SPOTTED_PEAK
         )
     )
 

@@ -13,7 +13,7 @@ from vision.halves import split_halves
 from vision.reading import Candidate, HalfReading
 from vision.recognise import _one_per_tile, _sides_for, _spotter_enough, recognise
 from vision.spotted import Outlining, spotted
-from vision.thresholds import FINDER_SIDES, REFINE_LENGTH, SPOT_SIDES, UNTRACED_PEAK
+from vision.thresholds import FINDER_SIDES, REFINE_LENGTH, SPOT_SIDES, SPOTTED_PEAK
 from vision.verify import Believed
 from vision.world import render_world
 
@@ -121,8 +121,8 @@ def test_the_finder_looks_when_the_spotter_leaves_a_tile_it_is_sure_of_unread_or
     read = Candidate(box, (sure, sure), divider_contrast=60.0, faint=False)
     beside = box + np.float32([300, 0])
     assert _spotter_enough([(box, 0.9)], [read])
-    assert _spotter_enough([(box, 0.9), (beside, UNTRACED_PEAK - 0.05)], [read])
-    assert not _spotter_enough([(box, 0.9), (beside, UNTRACED_PEAK)], [read])
+    assert _spotter_enough([(box, 0.9), (beside, SPOTTED_PEAK - 0.05)], [read])
+    assert not _spotter_enough([(box, 0.9), (beside, SPOTTED_PEAK)], [read])
     learned_alone = HalfReading(12, 0.5, 60.0, agreed=False, learned=0.998)
     assert not _spotter_enough([(box, 0.9)], [replace(read, halves=(sure, learned_alone))])
     assert not _spotter_enough([(box, 0.4)], [])
