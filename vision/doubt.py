@@ -18,7 +18,7 @@ import cv2
 import numpy as np
 
 from vision.reading import ReadingContext, RecognisedTile, Recognition
-from vision.shapes import outline_width
+from vision.shapes import area, outline_width
 from vision.thresholds import (
     AREA_SPREAD,
     BUSY_EDGES,
@@ -118,7 +118,7 @@ def _unexplained_faces(small: np.ndarray, tiles: list[np.ndarray]) -> int:
     if like.sum() > FACE_TABLE * max(int(np.count_nonzero(table)), 1):
         return 0  # white tiles on a white cloth: the table is no guide
     like = cv2.morphologyEx(like, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
-    tile_area = float(np.median([abs(cv2.contourArea(np.float32(c))) for c in tiles]))
+    tile_area = float(np.median([area(c) for c in tiles]))
     outlines, _ = cv2.findContours(like, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     return sum(
         1 for outline in outlines if _marked_face(like, outline, UNEXPLAINED_FACE * tile_area)
@@ -285,4 +285,4 @@ def _outside(sizes: np.ndarray, spread: tuple[float, float]) -> np.ndarray:
 
 
 def _areas(tiles: list[RecognisedTile]) -> np.ndarray:
-    return np.array([abs(cv2.contourArea(np.float32(t.corners))) for t in tiles])
+    return np.array([area(t.corners) for t in tiles])

@@ -101,15 +101,9 @@ def propose(image: np.ndarray, sides: tuple[int | None, ...] | None = None) -> P
     half cut askew is miscounted."""
     seen = spot.spot_at(image, SPOT_SIDES)
     outlining = Outlining(image)
-    if sides is None:
-        # each spot outlined as it is first: where that leaves a spot unread, the finder looks
-        spots = [corners for corners, chance in seen if chance >= SPOTTED_PEAK]
-        first = [c for c in outlining(spots) if c.surely_read()]
-        traced, sure_spots, faint_spots = (
-            spotted(outlining, [], seen) if _spotter_enough(seen, first) else ([], [], [])
-        )
-        if _spotter_enough(seen, traced):
-            return Proposed(traced, False, sure_spots, faint_spots)
+    alone = _spotter_alone(outlining, seen) if sides is None else None
+    if alone is not None:
+        return alone
     sides = _sides_for(image, seen) if sides is None else sides
     candidates = _at_sides(image, sides)
     if _dark_share(image) > DARK_SHARE:  # black tiles; the usual size alone reads as many
@@ -125,6 +119,19 @@ def propose(image: np.ndarray, sides: tuple[int | None, ...] | None = None) -> P
     traced, sure_spots, faint_spots = spotted(outlining, candidates, seen)
     candidates += traced
     return Proposed(candidates, bool(candidates), sure_spots, faint_spots)
+
+
+def _spotter_alone(outlining: Outlining, seen: list[tuple[np.ndarray, float]]) -> Proposed | None:
+    """The tiles outlined round the spotter's peaks alone, when they read the photo well
+    enough (_spotter_enough; None otherwise). Each peak is outlined as it is first: where
+    that leaves one unread, the finder must look, and the further looks are spared."""
+    spots = [corners for corners, chance in seen if chance >= SPOTTED_PEAK]
+    if not _spotter_enough(seen, [c for c in outlining(spots) if c.surely_read()]):
+        return None
+    traced, sure_spots, faint_spots = spotted(outlining, [], seen)
+    if not _spotter_enough(seen, traced):
+        return None
+    return Proposed(traced, False, sure_spots, faint_spots)
 
 
 def _spotter_enough(seen: list[tuple[np.ndarray, float]], traced: list[Candidate]) -> bool:

@@ -72,12 +72,9 @@ def spotted(
     # the rough rectangle of a big tile may be far too big: judged again as refined
     outlined = outlining([corners for corners, _ in todo])
     left = [(s, c) for s, c in zip(todo, outlined, strict=True) if not _covered(c.corners, found)]
-    every = [c for _, c in left]
-    sure_reads = [_if_sure(c) for c in every]
+    sure_reads = [_if_sure(c) for _, c in left]
     traced = _distinct(sure_reads, [], SAME_TILE)  # two peaks on one tile: the spotter looks twice
-    unread = [
-        (s, c) for (s, _), c, read in zip(left, every, sure_reads, strict=True) if read is None
-    ]
+    unread = [(s, c) for (s, c), read in zip(left, sure_reads, strict=True) if read is None]
     traced += _crosswise(outlining, [rough for (rough, _), _ in unread], found, traced)
     traced += _unsurely_read([c for (_, chance), c in unread if chance >= UNTRACED_PEAK], traced)
     traced += _like_neighbours(outlining, [rough for (rough, _), _ in unread], found, traced)
