@@ -45,6 +45,7 @@ from vision.thresholds import (
     SAME_TILE,
     SPOT_SIDES,
     SPOTTED_PEAK,
+    STRADDLED_AREA,
     WORK_SIDE,
 )
 
@@ -207,7 +208,52 @@ def _one_per_tile(believed: list[verify.Believed]) -> list[verify.Believed]:
             kept.append(one)
         elif _pieces_of(one.candidate, clash):
             kept = [k for k, rival in zip(kept, rivals, strict=True) if not rival] + [one]
+    return _straddlers_split(kept, believed)
+
+
+def _straddlers_split(
+    kept: list[verify.Believed], believed: list[verify.Believed]
+) -> list[verify.Believed]:
+    """Each kept outline that straddles two touching tiles, replaced by them. The gap between
+    two tiles end to end looks like a divider, and two halves of tiles side by side like a
+    tile turned across them: an outline so drawn (one tile's half and the other's) may be
+    read surely and believed, and rank first. Where two outlines of its size, read surely,
+    hold its two halves, and overlap neither each other nor another kept tile
+    (_tiles_straddled), they are the tiles."""
+    for straddler in kept:
+        tiles = _tiles_straddled(straddler, kept, believed)
+        if tiles:
+            rest = [k for k in kept if k is not straddler]
+            return _straddlers_split(rest + tiles, believed)
     return kept
+
+
+def _tiles_straddled(
+    straddler: verify.Believed, kept: list[verify.Believed], believed: list[verify.Believed]
+) -> list[verify.Believed]:
+    """The two outlines ``straddler`` straddles (see _straddlers_split), or none."""
+    outline = straddler.candidate.corners
+    whole = max(area(outline), 1.0)
+    others = [k.candidate.corners for k in kept if k is not straddler]
+    rivals = [
+        b
+        for b in believed
+        if not any(b is k for k in kept)
+        and b.candidate.surely_read(model_alone=True)
+        and 1 / STRADDLED_AREA <= area(b.candidate.corners) / whole <= STRADDLED_AREA
+        and shared(b.candidate.corners, outline) > SAME_TILE
+        and not any(shared(b.candidate.corners, o) > SAME_TILE for o in others)
+    ]
+    middle = outline.mean(axis=0)
+    one, other = ((outline[:2].mean(axis=0) + middle) / 2, (outline[2:].mean(axis=0) + middle) / 2)
+    for i, first in enumerate(rivals):
+        for second in rivals[i + 1 :]:
+            a, b = first.candidate.corners, second.candidate.corners
+            if shared(a, b) <= SAME_TILE and (
+                (inside(one, a) and inside(other, b)) or (inside(other, a) and inside(one, b))
+            ):
+                return [first, second]
+    return []
 
 
 def _pieces_of(tile: Candidate, outlines: list[Candidate]) -> bool:

@@ -73,7 +73,9 @@ def spotted(
     outlined = outlining([corners for corners, _ in todo])
     left = [(s, c) for s, c in zip(todo, outlined, strict=True) if not _covered(c.corners, found)]
     sure_reads = [_if_sure(c) for _, c in left]
-    traced = _distinct(sure_reads, [], SAME_TILE)  # two peaks on one tile: the spotter looks twice
+    # two peaks on one tile (the spotter looks twice) give one outline; two that overlap less
+    # are rivals for recognise._one_per_tile, as one may straddle two touching tiles
+    traced = _distinct(sure_reads, [], SAME_OUTLINE)
     unread = [(s, c) for (s, c), read in zip(left, sure_reads, strict=True) if read is None]
     traced += _crosswise(outlining, [rough for (rough, _), _ in unread], found, traced)
     traced += _unsurely_read([c for (_, chance), c in unread if chance >= UNTRACED_PEAK], traced)

@@ -232,6 +232,11 @@ their areas differ by less than this factor either way (a tile seen in perspecti
 smaller further off): refined onto a die or a card beside a hand, it shrinks or grows. On
 rendered table 910147 a die was read as a 1|1 without this test."""
 
+STRADDLED_AREA = 1.4
+"""Two outlines that take the place of one straddling the gap between them
+(recognise._straddlers_split) are each of its area give or take this factor: whole tiles,
+not pieces of one."""
+
 PIECE_SHARE = 0.25
 """An outline under this share of a surely read tile's area that it overlaps is a piece of
 that tile (a finder's outline round its divider alone, read as a blank double) and gives way

@@ -11,8 +11,8 @@ from companion.tiles import Tile
 from vision import counter, refine, spot
 from vision.halves import split_halves
 from vision.reading import Candidate, HalfReading
-from vision.recognise import _one_per_tile, _sides_for, _spotter_enough, recognise
-from vision.spotted import Outlining, spotted
+from vision.recognise import _one_per_tile, _sides_for, _spotter_enough, _tile, recognise
+from vision.spotted import Outlining, _unsurely_read, spotted
 from vision.thresholds import FINDER_SIDES, REFINE_LENGTH, SPOT_SIDES, SPOTTED_PEAK
 from vision.verify import Believed
 from vision.world import render_world
@@ -271,14 +271,21 @@ def test_a_tile_the_spotter_barely_sees_is_marked_for_a_check():
 def test_a_tile_the_spotter_is_sure_of_is_read_by_the_learned_counter_when_the_rules_differ():
     """A tile the spotter is sure of, whose pips the two counters count differently (the
     rule-based one miscounts them), is proposed as the learned counter reads it when it is
-    fairly sure of both halves, and marked for the player to check. The 3|3 of a rendered
-    table of fifteen tiles (seed 910037) is not read at all without. (The 8|14 of close-up
-    980036, the first such tile, is read surely by both since a dim photo is lit up.)"""
-    photo = render_world(910_037, size=(1920, 1080))
-    assert "3-3" in [str(t.tile) for t in photo.tiles]
-    reading = recognise(photo.image, set_max=photo.set_max)
-    assert reading.status == "check"
-    assert "3-3" in [str(t.tile) for t in reading.tiles if "hard to count" in t.doubts]
+    fairly sure of both halves, and marked for the player to check. (The 3|3 of rendered
+    table 910037 was the first such tile; it is read surely since outlines that overlap
+    are proposed as rivals, and 980036's 8|14 since a dim photo is lit up.)"""
+    box = np.float32([[0, 0], [100, 0], [100, 200], [0, 200]])
+    rules_differ = HalfReading(3, 0.5, 60.0, agreed=False, learned=0.9)
+    unsure = Candidate(box, (rules_differ, rules_differ), divider_contrast=60.0, faint=False)
+    proposed = _unsurely_read([unsure], [])
+    assert [c.ends for c in proposed] == [(3, 3)]
+    tile = _tile(Believed(proposed[0], 1.0), set_max=6)
+    assert "hard to count" in tile.doubts
+    doubted = replace(rules_differ, learned=0.5)
+    assert not _unsurely_read([replace(unsure, halves=(rules_differ, doubted))], [])
+    blank = replace(rules_differ, pips=0)
+    assert not _unsurely_read([replace(unsure, halves=(blank, blank))], [])
+    assert not _unsurely_read([unsure], [replace(unsure, corners=box + 10)])
 
 
 def test_a_close_photo_is_not_looked_at_where_its_tiles_are_too_long_to_trace():
@@ -293,3 +300,43 @@ def test_a_close_photo_is_not_looked_at_where_its_tiles_are_too_long_to_trace():
     assert sorted(str(t.tile) for t in reading.tiles) == ["4-4", "6-12"]
     table = render_world(910_000, size=(1920, 1080))
     assert _sides_for(table.image, spot.spot_at(table.image, SPOT_SIDES)) == FINDER_SIDES
+
+
+def test_an_outline_straddling_two_touching_tiles_gives_way_to_them():
+    """Two tiles end to end, or side by side: the gap between them looks like a divider, and
+    an outline round it (one tile's half and the other's) is read as surely as they are and
+    ranks first. The two tiles are kept in its place, so 9|1 beside 3|2 scores 15, not the
+    1|3 across the gap; two outlines that are no tiles beside it change nothing."""
+
+    def outline(x: float, y: float, w: float, h: float, ends, sure: float) -> Candidate:
+        corners = np.float32([[x, y], [x + w, y], [x + w, y + h], [x, y + h]])
+        halves = tuple(HalfReading(pips, sure, 60.0) for pips in ends)
+        return Candidate(corners, halves, divider_contrast=60.0, faint=False)
+
+    end_to_end = [outline(0, 0, 100, 200, (9, 1), 0.9), outline(0, 200, 100, 200, (3, 2), 0.9)]
+    gap = outline(0, 100, 100, 200, (1, 3), 0.99)
+    kept = _one_per_tile([Believed(gap, 1.0)] + [Believed(t, 1.0) for t in end_to_end])
+    assert sorted(k.candidate.ends for k in kept) == [(3, 2), (9, 1)]
+
+    side_by_side = [outline(0, 0, 200, 100, (11, 9), 0.9), outline(0, 100, 200, 100, (7, 3), 0.9)]
+    across = outline(50, 0, 100, 200, (9, 3), 0.99)
+    kept = _one_per_tile([Believed(across, 1.0)] + [Believed(t, 1.0) for t in side_by_side])
+    assert sorted(k.candidate.ends for k in kept) == [(7, 3), (11, 9)]
+
+    unsure = [replace(t, halves=(HalfReading(4, 0.3, 60.0, learned=0.3),) * 2) for t in end_to_end]
+    kept = _one_per_tile([Believed(gap, 1.0)] + [Believed(t, 1.0) for t in unsure])
+    assert [k.candidate.ends for k in kept] == [(1, 3)]
+    pieces = [outline(0, 110, 100, 70, (1, 1), 0.9), outline(0, 220, 100, 70, (2, 2), 0.9)]
+    kept = _one_per_tile([Believed(gap, 1.0)] + [Believed(t, 1.0) for t in pieces])
+    assert [k.candidate.ends for k in kept] == [(1, 3)]
+
+
+def test_a_train_of_touching_tiles_is_read_tile_by_tile():
+    """Rendered tuning table 910175: twenty-one tiles, a 9|1 end to end with a 3|2 among
+    them. An outline round the gap between the two (the 1 of one, the 3 of the other) was
+    read surely and kept in their place: 235 for 246. Both tiles are read now."""
+    photo = render_world(910_175, size=(1920, 1080))
+    reading = recognise(photo.image, set_max=photo.set_max)
+    read = [str(t.tile) for t in reading.tiles]
+    assert "1-9" in read and "2-3" in read and "1-3" not in read
+    assert reading.pip_total == sum(t.tile.pips for t in photo.tiles)
