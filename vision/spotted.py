@@ -179,7 +179,8 @@ def _barely_seen(
     todo = [r for r in rough if not _covered(r, read)]
     sure = _outlined(outlining, todo, read, lambda c: c.surely_read() and any(c.ends))
     marked = [None if c is None else replace(c, barely_seen=True) for c in sure]
-    return _distinct(marked, traced, SAME_TILE)
+    # of the overlapping outlines proposed as rivals, only the first stands in the way
+    return _distinct(marked, _distinct(traced, [], SAME_TILE), SAME_TILE)
 
 
 def _outlined(
