@@ -28,7 +28,7 @@ from vision.reading import (
     RecognisedTile,
     Recognition,
 )
-from vision.shapes import area, centred, inside, outline_length, shared
+from vision.shapes import area, centred, half_middles, inside, outline_length, shared
 from vision.slant import level, measure_slant, near_side, to_working
 from vision.spotted import Outlining, read_outlines, spotted
 from vision.thresholds import (
@@ -244,8 +244,7 @@ def _tiles_straddled(
         and shared(b.candidate.corners, outline) > SAME_TILE
         and not any(shared(b.candidate.corners, o) > SAME_TILE for o in others)
     ]
-    middle = outline.mean(axis=0)
-    one, other = ((outline[:2].mean(axis=0) + middle) / 2, (outline[2:].mean(axis=0) + middle) / 2)
+    one, other = half_middles(outline)
     for i, first in enumerate(rivals):
         for second in rivals[i + 1 :]:
             a, b = first.candidate.corners, second.candidate.corners

@@ -21,6 +21,13 @@ def outline_width(corners: np.ndarray) -> float:
     return float((np.linalg.norm(c[0] - c[1]) + np.linalg.norm(c[2] - c[3])) / 2)
 
 
+def half_middles(corners: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The middles of an outline's two halves: end A's, then end B's."""
+    c = np.float32(corners)
+    middle = c.mean(axis=0)
+    return (c[:2].mean(axis=0) + middle) / 2, (c[2:].mean(axis=0) + middle) / 2
+
+
 def area(corners: np.ndarray) -> float:
     return abs(cv2.contourArea(np.float32(corners)))
 
