@@ -18,6 +18,9 @@ look again round every one the finder missed.
 
 It learns from rendered photos only (vision/world.py's tables, one in five a vision/synth.py
 mat), on 384 px crops turned, mirrored and zoomed at random, so every real source is unseen.
+The outline is learned hardest near a tile's middle, where vision/spot.py reads it, and for a
+tile lying beside another (BESIDE_WEIGHT): in a row or a block two neighbours' halves look
+like one tile turned a quarter round.
 """
 
 from __future__ import annotations
@@ -39,8 +42,10 @@ from vision.world import render_world
 
 SPREAD = 0.18
 """A middle's peak falls off as a Gaussian of this share of the tile's length and width."""
+BESIDE_WEIGHT = 3.0
+"""A tile with a neighbour beside it counts this much more in the outline's loss."""
 SEED = 7
-STEPS = 2400
+STEPS = 4800
 BATCH = 12
 CROP = 384
 ZOOM = (0.45, 2.2)
@@ -51,15 +56,42 @@ CACHE = Path(__file__).resolve().parents[1] / ".cache" / "spot-photos"
 VERSION = "2"
 
 
+def _side_by_side(tiles: list[np.ndarray]) -> list[bool]:
+    """Whether each tile has a neighbour lying beside it, long edge to long edge, as in a
+    row or a block: there two neighbours' halves look like one tile turned a quarter."""
+    shapes = []
+    for corners in tiles:
+        c = np.asarray(corners, np.float32)
+        end_a, end_b = (c[0] + c[1]) / 2, (c[2] + c[3]) / 2
+        length = max(float(np.linalg.norm(end_b - end_a)), 1e-3)
+        broad = float(np.linalg.norm(c[0] - c[1]) + np.linalg.norm(c[2] - c[3])) / 2
+        shapes.append((c.mean(axis=0), (end_b - end_a) / length, length, broad))
+    beside = []
+    for middle, along, length, broad in shapes:
+        across = np.float32([-along[1], along[0]])
+        beside.append(
+            any(
+                0 < abs(float((m - middle) @ across)) < 1.4 * broad
+                and abs(float((m - middle) @ along)) < 0.35 * length
+                and abs(float(a @ along)) > 0.9
+                for m, a, _, _ in shapes
+            )
+        )
+    return beside
+
+
 def targets(shape: tuple[int, int], tiles: list[np.ndarray]) -> np.ndarray:
-    """6 x H x W float32 at SPOT_STRIDE for tiles given as 4x2 corners in pixels: the peaks,
-    cos 2a, sin 2a, log length, log width (where a tile owns the cell) and the faces."""
+    """7 x H x W float32 at SPOT_STRIDE for tiles given as 4x2 corners in pixels: the peaks,
+    cos 2a, sin 2a, log length, log width (where a tile owns the cell), the faces, and how
+    much the outline counts in the loss there (the peak's height, BESIDE_WEIGHT times more
+    for a tile with a neighbour beside it)."""
     height, width = shape[0] // SPOT_STRIDE, shape[1] // SPOT_STRIDE
-    out = np.zeros((6, height, width), np.float32)
+    out = np.zeros((7, height, width), np.float32)
+    beside = _side_by_side(tiles) if tiles else []
     owner = np.zeros((height, width), np.float32)  # the peak value of the tile owning a cell
     cell_y, cell_x = np.mgrid[0:height, 0:width].astype(np.float32)
     centres_x, centres_y = (cell_x + 0.5) * SPOT_STRIDE, (cell_y + 0.5) * SPOT_STRIDE
-    for corners in tiles:
+    for corners, crowded in zip(tiles, beside, strict=True):
         c = np.asarray(corners, np.float32)
         end_a, end_b = (c[0] + c[1]) / 2, (c[2] + c[3]) / 2
         length = float(np.linalg.norm(end_b - end_a))
@@ -83,6 +115,7 @@ def targets(shape: tuple[int, int], tiles: list[np.ndarray]) -> np.ndarray:
             start=1,
         ):
             out[channel][mine] = value
+        out[6][mine] = (peak * (BESIDE_WEIGHT if crowded else 1.0))[mine]
         owner = np.maximum(owner, np.where(mine, peak, 0))
         out[0] = np.maximum(out[0], peak)
         px, py = int(middle[0] // SPOT_STRIDE), int(middle[1] // SPOT_STRIDE)
@@ -207,8 +240,8 @@ def _loss(logits, target):
     hits = -(F.logsigmoid(heat) * (1 - chance) ** 2 * peak).sum()
     misses = -(F.logsigmoid(-heat) * chance**2 * (1 - want) ** 4 * (1 - peak)).sum()
     focal = (hits + misses) / peak.sum().clamp(min=1)
-    owned = (target[:, 3] != 0).float().unsqueeze(1)
-    shape = (torch.abs(logits[:, 1:5] - target[:, 1:5]) * owned).sum() / (owned.sum() * 4).clamp(
+    weight = target[:, 6:7]
+    shape = (torch.abs(logits[:, 1:5] - target[:, 1:5]) * weight).sum() / (weight.sum() * 4).clamp(
         min=1
     )
     face = F.binary_cross_entropy_with_logits(logits[:, 5], target[:, 5])

@@ -1,5 +1,6 @@
 """The learned tile spotter: what it is taught (one peak in each tile's middle, touching tiles
-kept apart), and what the shipped model finds on tables no training run rendered."""
+kept apart, the direction of tiles side by side taught hardest), and what the shipped model
+finds on tables no training run rendered."""
 
 import cv2
 import numpy as np
@@ -45,6 +46,21 @@ def test_touching_tiles_keep_their_own_peaks():
     assert len(_peaks(maps)) == 4
     between = maps[0, 120 // SPOT_STRIDE, 80 // SPOT_STRIDE]  # on the seam of the first two
     assert between < 0.5
+
+
+def test_a_tile_beside_its_neighbour_is_taught_its_direction_hardest():
+    # in a block, two neighbours' halves look like one tile turned a quarter round: the
+    # direction of a tile lying beside another counts more than a lone tile's
+    lone, beside = _tile(60, 120), [_tile(160, 120), _tile(200, 120)]
+    maps = targets((256, 256), [lone, *beside])
+    assert _weight(maps, 160, 120) > 2 * _weight(maps, 60, 120) > 0
+    end_to_end = targets((256, 256), [_tile(100, 60), _tile(100, 140)])
+    assert _weight(end_to_end, 100, 60) == _weight(maps, 60, 120)
+
+
+def _weight(maps: np.ndarray, x: int, y: int) -> float:
+    """How much the outline counts in the loss at photo px (x, y)."""
+    return float(maps[6, y // SPOT_STRIDE, x // SPOT_STRIDE])
 
 
 def test_the_spotter_ships_and_runs_through_opencv():
