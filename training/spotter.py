@@ -56,25 +56,29 @@ CACHE = Path(__file__).resolve().parents[1] / ".cache" / "spot-photos"
 VERSION = "2"
 
 
+def _lie(corners: np.ndarray) -> tuple[np.ndarray, np.ndarray, float, float]:
+    """How a tile lies: its middle, the unit direction from end A to end B, its length and
+    its width (4x2 corners, ends first)."""
+    c = np.asarray(corners, np.float32)
+    end_a, end_b = (c[0] + c[1]) / 2, (c[2] + c[3]) / 2
+    length = float(np.linalg.norm(end_b - end_a))
+    broad = float(np.linalg.norm(c[0] - c[1]) + np.linalg.norm(c[2] - c[3])) / 2
+    return c.mean(axis=0), (end_b - end_a) / max(length, 1e-3), length, broad
+
+
 def _side_by_side(tiles: list[np.ndarray]) -> list[bool]:
     """Whether each tile has a neighbour lying beside it, long edge to long edge, as in a
     row or a block: there two neighbours' halves look like one tile turned a quarter."""
-    shapes = []
-    for corners in tiles:
-        c = np.asarray(corners, np.float32)
-        end_a, end_b = (c[0] + c[1]) / 2, (c[2] + c[3]) / 2
-        length = max(float(np.linalg.norm(end_b - end_a)), 1e-3)
-        broad = float(np.linalg.norm(c[0] - c[1]) + np.linalg.norm(c[2] - c[3])) / 2
-        shapes.append((c.mean(axis=0), (end_b - end_a) / length, length, broad))
+    lies = [_lie(corners) for corners in tiles]
     beside = []
-    for middle, along, length, broad in shapes:
+    for middle, along, length, broad in lies:
         across = np.float32([-along[1], along[0]])
         beside.append(
             any(
                 0 < abs(float((m - middle) @ across)) < 1.4 * broad
                 and abs(float((m - middle) @ along)) < 0.35 * length
                 and abs(float(a @ along)) > 0.9
-                for m, a, _, _ in shapes
+                for m, a, _, _ in lies
             )
         )
     return beside
@@ -87,19 +91,14 @@ def targets(shape: tuple[int, int], tiles: list[np.ndarray]) -> np.ndarray:
     for a tile with a neighbour beside it)."""
     height, width = shape[0] // SPOT_STRIDE, shape[1] // SPOT_STRIDE
     out = np.zeros((7, height, width), np.float32)
-    beside = _side_by_side(tiles) if tiles else []
     owner = np.zeros((height, width), np.float32)  # the peak value of the tile owning a cell
     cell_y, cell_x = np.mgrid[0:height, 0:width].astype(np.float32)
     centres_x, centres_y = (cell_x + 0.5) * SPOT_STRIDE, (cell_y + 0.5) * SPOT_STRIDE
-    for corners, crowded in zip(tiles, beside, strict=True):
+    for corners, beside in zip(tiles, _side_by_side(tiles), strict=True):
         c = np.asarray(corners, np.float32)
-        end_a, end_b = (c[0] + c[1]) / 2, (c[2] + c[3]) / 2
-        length = float(np.linalg.norm(end_b - end_a))
-        broad = float(np.linalg.norm(c[0] - c[1]) + np.linalg.norm(c[2] - c[3])) / 2
+        middle, along, length, broad = _lie(c)
         if length < SPOT_STRIDE or broad < SPOT_STRIDE / 2:
             continue
-        along = (end_b - end_a) / length
-        middle = c.mean(axis=0)
         du = (centres_x - middle[0]) * along[0] + (centres_y - middle[1]) * along[1]
         dv = -(centres_x - middle[0]) * along[1] + (centres_y - middle[1]) * along[0]
         peak = np.exp(-0.5 * ((du / (SPREAD * length)) ** 2 + (dv / (SPREAD * broad)) ** 2))
@@ -115,7 +114,7 @@ def targets(shape: tuple[int, int], tiles: list[np.ndarray]) -> np.ndarray:
             start=1,
         ):
             out[channel][mine] = value
-        out[6][mine] = (peak * (BESIDE_WEIGHT if crowded else 1.0))[mine]
+        out[6][mine] = (peak * (BESIDE_WEIGHT if beside else 1.0))[mine]
         owner = np.maximum(owner, np.where(mine, peak, 0))
         out[0] = np.maximum(out[0], peak)
         px, py = int(middle[0] // SPOT_STRIDE), int(middle[1] // SPOT_STRIDE)
@@ -229,8 +228,8 @@ def _net_class():
 
 
 def _loss(logits, target):
-    """Focal loss on the peaks (as CenterNet), L1 on the outline where a tile owns the cell,
-    and a little cross-entropy on the faces."""
+    """Focal loss on the peaks (as CenterNet), L1 on the outline where a tile owns the cell
+    (weighted as ``targets`` says), and a little cross-entropy on the faces."""
     import torch
     from torch.nn import functional as F
 
