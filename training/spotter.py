@@ -37,6 +37,7 @@ import numpy as np
 from training.cache import kept
 from training.fit import use_both_cores
 from vision import synth
+from vision.shapes import outline_length, outline_width
 from vision.spot import ALIGN, SPOT_SIDE, SPOT_STRIDE, network_input
 from vision.world import render_world
 
@@ -60,10 +61,9 @@ def _lie(corners: np.ndarray) -> tuple[np.ndarray, np.ndarray, float, float]:
     """How a tile lies: its middle, the unit direction from end A to end B, its length and
     its width (4x2 corners, ends first)."""
     c = np.asarray(corners, np.float32)
-    end_a, end_b = (c[0] + c[1]) / 2, (c[2] + c[3]) / 2
-    length = float(np.linalg.norm(end_b - end_a))
-    broad = float(np.linalg.norm(c[0] - c[1]) + np.linalg.norm(c[2] - c[3])) / 2
-    return c.mean(axis=0), (end_b - end_a) / max(length, 1e-3), length, broad
+    length = outline_length(c)
+    along = ((c[2] + c[3]) - (c[0] + c[1])) / 2 / max(length, 1e-3)
+    return c.mean(axis=0), along, length, outline_width(c)
 
 
 def _side_by_side(tiles: list[np.ndarray]) -> list[bool]:
