@@ -24,6 +24,7 @@ from training.cache import kept
 from training.fit import command_line, export, use_both_cores
 from vision import synth
 from vision.refine import MODEL, network_input, patch, to_units
+from vision.shapes import outline_along, outline_length, outline_width
 from vision.thresholds import REFINE_PATCH
 from vision.world import render_world
 from vision.world_tiles import tile_corners
@@ -48,10 +49,7 @@ def rough(rng, corners: np.ndarray) -> np.ndarray:
     """The true outline moved, turned and stretched at random, each by a spread drawn anew
     (a first look's error or a second look's): a rectangle, ends first."""
     c = np.float32(corners)
-    end_a, end_b = (c[0] + c[1]) / 2, (c[2] + c[3]) / 2
-    length = float(np.linalg.norm(end_b - end_a))
-    width = float(np.linalg.norm(c[0] - c[1]) + np.linalg.norm(c[2] - c[3])) / 2
-    along = (end_b - end_a) / max(length, 1e-3)
+    length, width, along = outline_length(c), outline_width(c), outline_along(c)
     spread = rng.uniform(0.15, 1.2)
 
     def drawn(sigma):

@@ -37,7 +37,7 @@ import numpy as np
 from training.cache import kept
 from training.fit import use_both_cores
 from vision import synth
-from vision.shapes import outline_length, outline_width
+from vision.shapes import outline_along, outline_length, outline_width
 from vision.spot import ALIGN, SPOT_SIDE, SPOT_STRIDE, network_input
 from vision.world import render_world
 
@@ -61,9 +61,7 @@ def _lie(corners: np.ndarray) -> tuple[np.ndarray, np.ndarray, float, float]:
     """How a tile lies: its middle, the unit direction from end A to end B, its length and
     its width (4x2 corners, ends first)."""
     c = np.asarray(corners, np.float32)
-    length = outline_length(c)
-    along = ((c[2] + c[3]) - (c[0] + c[1])) / 2 / max(length, 1e-3)
-    return c.mean(axis=0), along, length, outline_width(c)
+    return c.mean(axis=0), outline_along(c), outline_length(c), outline_width(c)
 
 
 def _side_by_side(tiles: list[np.ndarray]) -> list[bool]:

@@ -15,6 +15,12 @@ def outline_length(corners: np.ndarray) -> float:
     return float(np.linalg.norm((c[0] + c[1]) / 2 - (c[2] + c[3]) / 2))
 
 
+def outline_along(corners: np.ndarray) -> np.ndarray:
+    """The unit direction from the middle of end A to the middle of end B."""
+    c = np.float32(corners)
+    return ((c[2] + c[3]) - (c[0] + c[1])) / 2 / max(outline_length(c), 1e-3)
+
+
 def outline_width(corners: np.ndarray) -> float:
     """An outline's width: the mean of its two ends' lengths."""
     c = np.asarray(corners)
