@@ -31,6 +31,7 @@ from vision.thresholds import (
     LOW_CONFIDENCE,
     MANY_DOUBTS,
     MOSTLY_DOUBTFUL,
+    OFF_THE_PHOTO,
     SIZE_SPREAD,
     SPECK_SHARE,
     SPRAWL_SHARE,
@@ -46,6 +47,7 @@ PLAIN_CLOTH = "busy background: use the mat or a plain cloth"
 TOO_BRIGHT = "too bright: pale pips may be washed out; check them, or dim the light and retake"
 CHECK_LEFT_OUT = "check that no tile is missing"
 DOUBLE_BLANK = "a double blank alone: check that it lies face up"
+OFF_THE_EDGE = "runs off the picture: check its pips, or step back and retake"
 NO_TILES = (
     "no tiles found: confirm 0 for an empty hand, or step back so whole tiles are in the"
     " picture, lay them face up on the mat and retake"
@@ -61,6 +63,7 @@ class Scene:
     thrown_out: int  # outlines the verifier threw out
     unexplained: int = 0  # patches of tile face outside every tile found, each tile-sized
     washed_out: float = 0.0  # share of the tiles' outlines clipped white
+    size: tuple[int, int] | None = None  # the photo's width and height in px (None: unknown)
 
 
 def look_at(
@@ -85,7 +88,8 @@ def look_at(
     brightness = float(np.percentile(gray, 99))
     unexplained = _unexplained_faces(small, scaled)
     washed_out = _washed_out(small, scaled)
-    return Scene(brightness, busy, thrown_out, unexplained + missed, washed_out)
+    height, width = image.shape[:2]
+    return Scene(brightness, busy, thrown_out, unexplained + missed, washed_out, (width, height))
 
 
 def _washed_out(small: np.ndarray, tiles: list[np.ndarray]) -> float:
@@ -165,6 +169,7 @@ def judge(
     tiles = _mark_twice(tiles, problems)
     tiles = _mark_lone_double_blank(tiles)
     tiles = _mark_odd_sizes(tiles)
+    tiles = _mark_off_the_photo(tiles, scene.size)
     reasons = _photo_reasons(scene, tiles)
     if left_out:
         reasons.append(
@@ -249,6 +254,30 @@ def _mark_lone_double_blank(tiles: list[RecognisedTile]) -> list[RecognisedTile]
     if len(tiles) == 1 and tiles[0].ends == (0, 0):
         return [_doubt(tiles[0], DOUBLE_BLANK)]
     return tiles
+
+
+def _mark_off_the_photo(
+    tiles: list[RecognisedTile], size: tuple[int, int] | None
+) -> list[RecognisedTile]:
+    """A tile whose outline runs past the photo's edge (OFF_THE_PHOTO of its width or more)
+    is marked: its pips past the edge are not in the picture, and a card or a box cut by the
+    edge may read as a tile."""
+    if size is None:
+        return tiles
+    width, height = size
+    marked = []
+    for tile in tiles:
+        corners = np.float32(tile.corners)
+        past = max(
+            -corners[:, 0].min(),
+            -corners[:, 1].min(),
+            corners[:, 0].max() - (width - 1),
+            corners[:, 1].max() - (height - 1),
+        )
+        if past >= OFF_THE_PHOTO * outline_width(corners):
+            tile = _doubt(tile, OFF_THE_EDGE)
+        marked.append(tile)
+    return marked
 
 
 def _without_misfits(tiles: list[RecognisedTile]) -> tuple[list[RecognisedTile], int]:

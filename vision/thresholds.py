@@ -389,6 +389,13 @@ this is a face-up tile; below, a plain thing of the faces' colour (a tile face d
 UNEXPLAINED_FACE = 0.35
 """A face-like patch outside the tiles larger than this share of a tile is a tile missed."""
 
+OFF_THE_PHOTO = 0.3
+"""A tile whose outline runs past the photo's edge by this share of its width or more is
+doubtful: what lies past the edge is not in the picture, pips and all. Prompted by rendered
+table 940303, a card cut by the photo's edge read as 0|3 and called `ok`. Of the 289 tiles
+read on the real photos none runs off so far (two by a tenth of their width, one of them by
+a fifth); on tuning tables 910000-910199 the two that do were both read wrong."""
+
 SIZE_SPREAD = (0.6, 1.7)
 """A tile narrower or wider than this times the photo's median tile is doubtful: tiles of
 one set are one size, and a steep view is levelled before tiles are measured."""

@@ -52,6 +52,18 @@ def test_a_double_blank_read_alone_is_shown_to_check():
     assert judge(laid((3, 5), (0, 0), (0, 4)), CALM, ReadingContext()).status == "ok"
 
 
+def test_a_tile_running_off_the_picture_is_marked():
+    """Pips past the photo's edge are not in it: a tile cut by the edge is asked about, one
+    that only touches it is scored."""
+    photo = Scene(brightness=220.0, busy=0.01, thrown_out=0, size=(200, 100))
+    cut = judge(laid((3, 5), (2, 6), at=120.0), photo, ReadingContext())
+    assert cut.status == "check"
+    assert [t.doubtful for t in cut.tiles] == [False, True]
+    assert "runs off the picture" in cut.tiles[1].doubts[0]
+    inside = judge(laid((3, 5), (2, 6), at=100.0), photo, ReadingContext())
+    assert inside.status == "ok"
+
+
 def test_more_tiles_than_a_hand_can_hold_is_no_score():
     values = [(a, b) for b in range(7) for a in range(b + 1)][:12]
     reading = judge(laid(*values), CALM, ReadingContext(set_max=12, max_tiles=10))
