@@ -17,14 +17,17 @@ from dataclasses import dataclass, replace
 import cv2
 import numpy as np
 
+from vision.halves import split_halves
 from vision.reading import ReadingContext, RecognisedTile, Recognition
 from vision.shapes import area, outline_width
 from vision.thresholds import (
     AREA_SPREAD,
+    BLANK_TINT,
     BUSY_EDGES,
     BUSY_OUTLINES,
     CLIPPED,
     COUNT_PATCH,
+    FACE_BAND,
     FACE_LIKE,
     FACE_MARKS,
     FACE_TABLE,
@@ -48,6 +51,7 @@ TOO_BRIGHT = "too bright: pale pips may be washed out; check them, or dim the li
 CHECK_LEFT_OUT = "check that no tile is missing"
 DOUBLE_BLANK = "a double blank alone: check that it lies face up"
 OFF_THE_EDGE = "runs off the picture: check its pips, or step back and retake"
+BARE_UNLIKE = "its blank half is not the colour of its other half: check that it is a tile"
 NO_TILES = (
     "no tiles found: confirm 0 for an empty hand, or step back so whole tiles are in the"
     " picture, lay them face up on the mat and retake"
@@ -157,6 +161,33 @@ def _marked_face(like: np.ndarray, outline: np.ndarray, least: float) -> bool:
     cv2.drawContours(filled, [outline - [x, y]], -1, 1, -1)
     face = int(np.count_nonzero(like[y : y + h, x : x + w] & filled))
     return face < (1 - FACE_MARKS) * int(np.count_nonzero(filled))
+
+
+def mark_unlike_blank_halves(
+    image: np.ndarray, tiles: list[RecognisedTile]
+) -> list[RecognisedTile]:
+    """Each tile read with one blank half, marked where that half's tint is BLANK_TINT or
+    further from the other half's face: a blank half is bare face, so an outline half on a
+    tile and half on the table (a die and the cloth beside it) is no tile."""
+    marked = []
+    for tile in tiles:
+        if tile.ends.count(0) == 1:
+            halves = split_halves(image, np.float32(tile.corners))
+            blank, other = (
+                _face_tint(halves[i]) for i in (tile.ends.index(0), tile.ends.index(0) ^ 1)
+            )
+            if float(np.linalg.norm(blank - other)) >= BLANK_TINT:
+                tile = _doubt(tile, BARE_UNLIKE)
+        marked.append(tile)
+    return marked
+
+
+def _face_tint(half: np.ndarray) -> np.ndarray:
+    """A half's face tint (Lab a and b): the mean of the pixels near its median lightness,
+    so that pips, a minority, leave it be."""
+    lab = cv2.cvtColor(half, cv2.COLOR_BGR2LAB).reshape(-1, 3).astype(np.float32)
+    face = lab[np.abs(lab[:, 0] - np.median(lab[:, 0])) < FACE_BAND]
+    return (face if len(face) else lab)[:, 1:].mean(axis=0)
 
 
 def judge(

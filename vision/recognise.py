@@ -72,7 +72,7 @@ def recognise(image: np.ndarray, set_max: int = 12, max_tiles: int | None = None
     missed += _places(proposed.faint_spots, corners) >= FAINT_PLACES
     # the scene as taken: "too dark" is the room's, and the busy measure was set on such
     scene = doubt.look_at(image, corners, thrown_out=len(candidates) - len(verified), missed=missed)
-    tiles = [_tile(c, set_max) for c in believed]
+    tiles = doubt.mark_unlike_blank_halves(image, [_tile(c, set_max) for c in believed])
     tiles.sort(key=lambda t: (round(t.corners[0][1] / 50), t.corners[0][0]))
     return doubt.judge(tiles, scene, context, close_up=proposed.close_up)
 

@@ -389,6 +389,20 @@ this is a face-up tile; below, a plain thing of the faces' colour (a tile face d
 UNEXPLAINED_FACE = 0.35
 """A face-like patch outside the tiles larger than this share of a tile is a tile missed."""
 
+FACE_BAND = 12.0
+"""A half's pixels within this of its median lightness (Lab) are taken for its face: pips
+are fewer than half of it, and darker, lighter or of another tint."""
+
+BLANK_TINT = 30.0
+"""A tile read with one blank half whose blank half's tint (Lab a and b) lies further than
+this from the other half's face is doubtful: a blank half is bare face, of the colour of
+the tile's other half. Prompted by rendered table 940236, a red die and the dark felt
+beside it read as 0|4 and called `ok` (35 apart). Of the tiles with one blank half read on
+the real photos (15), none lies further than 19 from its other half (a 0|12 with coloured
+pips); on tuning tables 910000-910199 no tile read right lies further than 13, and the two
+that lie 30 or more were read wrong; on fresh tables 920000-920299 none lies so far, and on
+945000-945399 one right tile does (33), in a reading asking for a check already."""
+
 OFF_THE_PHOTO = 0.3
 """A tile whose outline runs past the photo's edge by this share of its width or more is
 doubtful: what lies past the edge is not in the picture, pips and all. Prompted by rendered
