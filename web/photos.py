@@ -112,6 +112,9 @@ def tile_json(tile: Any) -> dict[str, Any]:
     corners = _get(tile, "corners")
     if corners is not None:
         answer["corners"] = [[float(x), float(y)] for x, y in corners]
+    doubts = _get(tile, "doubts")
+    if doubts:  # why the picture marks it, in words, as `recognise --json` says it
+        answer["doubts"] = [str(why) for why in doubts]
     return answer
 
 

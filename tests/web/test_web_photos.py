@@ -197,6 +197,8 @@ def test_recognised_tiles_become_plain_json_whatever_the_reader_returns():
         "corners": [[1.0, 2.0], [3.0, 4.0], [5.0, 6.0], [7.0, 8.0]],
     }
     assert tile_json({"ends": [0, 6]}) == {"ends": [0, 6]}
+    marked = {"ends": [0, 3], "doubts": ("runs off the picture: check its pips",)}
+    assert tile_json(marked) == {"ends": [0, 3], "doubts": ["runs off the picture: check its pips"]}
     assert tile_ends([(1, 2), {"ends": [4, 4], "confidence": 1}]) == [[1, 2], [4, 4]]
 
 
