@@ -172,11 +172,8 @@ def mark_unlike_blank_halves(
     marked = []
     for tile in tiles:
         if tile.ends.count(0) == 1:
-            halves = split_halves(image, np.float32(tile.corners))
-            blank, other = (
-                _face_tint(halves[i]) for i in (tile.ends.index(0), tile.ends.index(0) ^ 1)
-            )
-            if float(np.linalg.norm(blank - other)) >= BLANK_TINT:
+            one, other = (_face_tint(h) for h in split_halves(image, np.float32(tile.corners)))
+            if float(np.linalg.norm(one - other)) >= BLANK_TINT:
                 tile = _doubt(tile, BARE_UNLIKE)
         marked.append(tile)
     return marked

@@ -69,17 +69,18 @@ def test_a_blank_half_of_another_colour_than_its_tile_is_marked():
     beside it, read as 0|4, is no tile; a white 0|4 is."""
     from vision.doubt import mark_unlike_blank_halves
 
+    four = ((50, 70), (70, 70), (50, 90), (70, 90))
     image = np.full((120, 120, 3), (40, 20, 90), np.uint8)  # a dark red cloth
     cv2.rectangle(image, (40, 60), (80, 100), (40, 40, 200), -1)  # a red die
-    for x, y in ((50, 70), (70, 70), (50, 90), (70, 90)):
-        cv2.circle(image, (x, y), 3, (255, 255, 255), -1)
+    for pip in four:
+        cv2.circle(image, pip, 3, (255, 255, 255), -1)
     read = RecognisedTile(Tile(0, 4), 0.9, ((40, 20), (80, 20), (80, 100), (40, 100)))
     (marked,) = mark_unlike_blank_halves(image, [read])
     assert marked.doubtful and "blank half" in marked.doubts[0]
 
     cv2.rectangle(image, (40, 20), (80, 100), (235, 240, 240), -1)  # a white tile instead
-    for x, y in ((50, 70), (70, 70), (50, 90), (70, 90)):
-        cv2.circle(image, (x, y), 3, (20, 20, 20), -1)
+    for pip in four:
+        cv2.circle(image, pip, 3, (20, 20, 20), -1)
     (kept,) = mark_unlike_blank_halves(image, [read])
     assert not kept.doubtful
 
