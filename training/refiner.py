@@ -23,7 +23,7 @@ import numpy as np
 from training.cache import kept
 from training.fit import command_line, export, use_both_cores
 from vision import synth
-from vision.refine import MODEL, Pyramid, network_input, patch, to_units
+from vision.refine import MODEL, network_input, patch, to_units
 from vision.shapes import outline_along, outline_length, outline_width
 from vision.thresholds import REFINE_PATCH
 from vision.world import render_world
@@ -90,10 +90,9 @@ def _examples(seed: int) -> tuple[np.ndarray, np.ndarray]:
     rng = np.random.default_rng(seed)
     image, tiles = _photo(seed)
     patches, targets = [], []
-    pyramid = Pyramid(image)
     for corners in tiles:
         for _ in range(ROUGH_PER_TILE):
-            piece, to_patch = patch(pyramid, rough(rng, corners))
+            piece, to_patch = patch(image, rough(rng, corners))
             patches.append(piece)
             targets.append(target(corners, to_patch))
     patches = np.asarray(patches, np.uint8).reshape(-1, REFINE_PATCH, REFINE_PATCH, 3)

@@ -111,9 +111,7 @@ def propose(image: np.ndarray, sides: tuple[int | None, ...] | None = None) -> P
         negative = _at_sides(cv2.bitwise_not(image), sides[:1])
         candidates += [replace(c, light_on_dark=True) for c in negative]
     traced, sure_spots, faint_spots = spotted(outlining, candidates, seen)
-    redrawn = read_outlines(
-        image, refine.refine(outlining.pyramid, [c.corners for c in candidates], 1)
-    )
+    redrawn = read_outlines(image, refine.refine(image, [c.corners for c in candidates], 1))
     candidates = [c if r is None else r for c, r in zip(candidates, redrawn, strict=True)] + traced
     if candidates:
         return Proposed(candidates, False, sure_spots, faint_spots)

@@ -28,49 +28,15 @@ MIDDLE = (REFINE_PATCH - 1) / 2
 patch half round about it maps every pixel onto a pixel."""
 
 
-class Pyramid:
-    """A photo and its halvings, each made when first needed: a patch round a big tile is
-    cut from the smallest halving still as fine as the patch, so shrinking it (INTER_AREA)
-    works on a few thousand pixels rather than most of the photo, and gives the patch the
-    photo itself would to a grey level or two. Halving is exact (each pixel
-    the mean of four: the photo's last odd row or column is left off)."""
-
-    def __init__(self, image: np.ndarray) -> None:
-        self.levels = [image]
-
-    @property
-    def image(self) -> np.ndarray:
-        return self.levels[0]
-
-    def at(self, scale: float) -> tuple[np.ndarray, float]:
-        """The smallest halving at least ``scale`` times the photo's size (none smaller
-        than twice the patch), and its size."""
-        level = 0
-        while 0.5 ** (level + 1) >= scale and min(self.levels[level].shape[:2]) >= 4 * REFINE_PATCH:
-            if level + 1 == len(self.levels):
-                last = self.levels[level]
-                even = last[: last.shape[0] // 2 * 2, : last.shape[1] // 2 * 2]
-                self.levels.append(
-                    cv2.resize(even, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
-                )
-            level += 1
-        return self.levels[level], 0.5**level
-
-
-def patch(photo: np.ndarray | Pyramid, corners: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def patch(image: np.ndarray, corners: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """The patch round the rough outline ``corners`` (4x2 photo px, ends first), and the
     2x3 affine map from photo px to the patch's px."""
     c = np.float32(corners)
     end_a, end_b = (c[0] + c[1]) / 2, (c[2] + c[3]) / 2
     length = max(float(np.linalg.norm(end_b - end_a)), 1.0)
     along = (end_b - end_a) / length
+    middle = c.mean(axis=0)
     scale = REFINE_LENGTH / length
-    pyramid = photo if isinstance(photo, Pyramid) else Pyramid(photo)
-    image, shrink = pyramid.at(scale)
-    # photo px -> the halving's px (a pixel's centre at its whole coordinates)
-    to_level = np.float64([[shrink, 0, shrink / 2 - 0.5], [0, shrink, shrink / 2 - 0.5], [0, 0, 1]])
-    middle = (to_level @ np.append(c.mean(axis=0), 1.0))[:2]
-    scale /= shrink
     # shrink a piece of the photo first (INTER_AREA: no aliasing of small pips and edges),
     # then turn it: warpAffine alone would sample a big tile's patch sparsely
     reach = REFINE_PATCH * 0.75 / scale
@@ -85,7 +51,7 @@ def patch(photo: np.ndarray | Pyramid, corners: np.ndarray) -> tuple[np.ndarray,
     if scale < 1:
         piece = cv2.resize(piece, size, interpolation=cv2.INTER_AREA)
     sx, sy = (piece.shape[1] / (x1 - x0), piece.shape[0] / (y1 - y0)) if scale < 1 else (1, 1)
-    # level -> piece: subtract the piece's origin and shrink; piece -> patch: turn and scale
+    # photo -> piece: subtract the piece's origin and shrink; piece -> patch: turn and scale
     to_piece = np.float64([[sx, 0, -x0 * sx], [0, sy, -y0 * sy], [0, 0, 1]])
     turn = np.float64([[along[0], along[1], 0], [-along[1], along[0], 0], [0, 0, 1]])
     grow = scale / np.array([sx, sy]).mean()
@@ -103,7 +69,7 @@ def patch(photo: np.ndarray | Pyramid, corners: np.ndarray) -> tuple[np.ndarray,
         flags=cv2.INTER_LINEAR,
         borderMode=cv2.BORDER_REPLICATE,
     )
-    return out, (to_patch @ to_piece @ to_level)[:2]
+    return out, (to_patch @ to_piece)[:2]
 
 
 def network_input(patches: list[np.ndarray]) -> np.ndarray:
@@ -131,15 +97,14 @@ def _model(path: Path = MODEL) -> cv2.dnn.Net:
 
 
 def refine(
-    photo: np.ndarray | Pyramid, outlines: list[np.ndarray], looks: int = REFINE_LOOKS
+    image: np.ndarray, outlines: list[np.ndarray], looks: int = REFINE_LOOKS
 ) -> list[np.ndarray]:
     """Each rough outline (4x2 photo px, ends first) refined onto its tile, ``looks`` times."""
-    pyramid = photo if isinstance(photo, Pyramid) else Pyramid(photo)
     current = [np.float32(c) for c in outlines]
     for _ in range(looks):
         if not current:
             break
-        patches, maps = zip(*(patch(pyramid, c) for c in current), strict=True)
+        patches, maps = zip(*(patch(image, c) for c in current), strict=True)
         model = _model(MODEL)
         model.setInput(network_input(list(patches)))
         found = from_units(model.forward())

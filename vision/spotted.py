@@ -42,14 +42,13 @@ class Outlining:
 
     def __init__(self, image: np.ndarray) -> None:
         self.image = image
-        self.pyramid = refine.Pyramid(image)
         self._read: dict[bytes, Candidate] = {}
 
     def __call__(self, rough: list[np.ndarray]) -> list[Candidate]:
         """Each ``rough`` outline (4x2 photo px, ends first) refined and read."""
         rough = [np.float32(r) for r in rough]
         new = list({r.tobytes(): r for r in rough if r.tobytes() not in self._read}.values())
-        refined = refine.refine(self.pyramid, new)
+        refined = refine.refine(self.image, new)
         for r, candidate in zip(new, read_all(self.image, refined), strict=True):
             self._read[r.tobytes()] = candidate
         return [self._read[r.tobytes()] for r in rough]
