@@ -17,8 +17,8 @@ import cv2
 import numpy as np
 
 from vision.nets import open_net
-from vision.shapes import area, outline_length, shared
-from vision.thresholds import SAME_SPOT, SPOT_BIG
+from vision.shapes import outline_length
+from vision.thresholds import SPOT_BIG
 
 MODEL = Path(__file__).with_name("models") / "spotter.onnx"
 SPOT_SIDE = 768
@@ -110,34 +110,16 @@ def spot(image: np.ndarray, side: int = SPOT_SIDE) -> list[tuple[np.ndarray, flo
 
 
 def spot_at(image: np.ndarray, sides: tuple[int, ...]) -> list[tuple[np.ndarray, float]]:
-    """Every tile the spotter sees at each of ``sides`` (the smallest last), surest first,
-    each once (_once_each). Where a tile it sees at the smallest is long there (SPOT_BIG or
-    more), the photo is a close one whose tiles are at the edge of what the spotter learned:
-    it looks again at two thirds of that size."""
+    """Every tile the spotter sees at each of ``sides`` (the smallest last). Where a tile it
+    sees at the smallest is long there (SPOT_BIG or more), the photo is a close one whose
+    tiles are at the edge of what the spotter learned: it looks again at two thirds of that
+    size."""
     seen = [s for side in sides[:-1] for s in spot(image, side)]
     smallest = spot(image, sides[-1])
     scale = sides[-1] / max(image.shape[:2])
     if any(outline_length(corners) * scale >= SPOT_BIG for corners, _ in smallest):
         smallest += spot(image, round(sides[-1] * 2 / 3))
-    return _once_each(seen + smallest)
-
-
-def _once_each(seen: list[tuple[np.ndarray, float]]) -> list[tuple[np.ndarray, float]]:
-    """The spots, surest first, each tile seen the same way once: where two looks see one
-    tile alike (their rough outlines share more than SAME_SPOT of the larger one's area) the
-    surer spot stands for it. Outlined and read twice, the second gave the same tile again,
-    at twice the cost: most tiles are seen alike at both sizes. Two looks that disagree (one
-    turned across the tile, as in a block, or one far bigger) both stand: a second chance."""
-    kept: list[tuple[np.ndarray, float]] = []
-    for corners, chance in sorted(seen, key=lambda s: -s[1]):
-        if not any(_alike(corners, other) for other, _ in kept):
-            kept.append((corners, chance))
-    return kept
-
-
-def _alike(one: np.ndarray, other: np.ndarray) -> bool:
-    larger = max(area(one), area(other))
-    return larger > 0 and shared(one, other) * min(area(one), area(other)) / larger > SAME_SPOT
+    return seen + smallest
 
 
 def ends_first(corners: np.ndarray) -> np.ndarray:

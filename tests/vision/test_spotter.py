@@ -8,9 +8,7 @@ import pytest
 
 from training.spotter import targets
 from vision import spot
-from vision.shapes import centred
 from vision.spot import SPOT_STRIDE
-from vision.thresholds import SPOT_SIDES
 from vision.world import render_world
 
 FRESH = range(990_000, 990_010)
@@ -104,20 +102,3 @@ def test_tiles_the_finder_missed_are_found_where_the_spotter_looks():
             alone += any(_overlap(tile.corners, c.corners) >= 0.5 for c in finder)
             together += any(_overlap(tile.corners, c.corners) >= 0.5 for c in both)
     assert together >= alone + 10, f"{alone} tiles outlined by the finder, {together} with both"
-
-
-def test_a_tile_seen_at_both_sizes_is_one_spot():
-    """The spotter looks at a photo at two sizes, and most tiles are seen at both: each is
-    outlined and read once, not twice (reading each twice cost a quarter of every photo's
-    time). Seen twice, 25 of these 29 tiles had two spots; now a third at most (two looks
-    that disagree, one turned across the tile as in a block, both stand)."""
-    twice = total = 0
-    for seed in FRESH[:3]:
-        photo = render_world(seed, size=(1280, 720))
-        seen = spot.spot_at(photo.image, SPOT_SIDES)
-        middles = [corners.mean(axis=0) for corners, _ in seen]
-        for tile in photo.tiles:
-            total += 1
-            twice += sum(centred(m, tile.corners) for m in middles) > 1
-        assert [chance for _, chance in seen] == sorted((c for _, c in seen), reverse=True)
-    assert twice <= total / 3, f"{twice} of {total} tiles have two spots"
