@@ -169,14 +169,14 @@ def mark_unlike_blank_halves(
     """Each tile read with one blank half, marked where that half's tint is BLANK_TINT or
     further from the other half's face: a blank half is bare face, so an outline half on a
     tile and half on the table (a die and the cloth beside it) is no tile."""
-    marked = []
-    for tile in tiles:
-        if tile.ends.count(0) == 1:
-            one, other = (_face_tint(h) for h in split_halves(image, np.float32(tile.corners)))
-            if float(np.linalg.norm(one - other)) >= BLANK_TINT:
-                tile = _doubt(tile, BARE_UNLIKE)
-        marked.append(tile)
-    return marked
+    return [_doubt(t, BARE_UNLIKE) if _blank_unlike(image, t) else t for t in tiles]
+
+
+def _blank_unlike(image: np.ndarray, tile: RecognisedTile) -> bool:
+    if tile.ends.count(0) != 1:
+        return False
+    one, other = (_face_tint(h) for h in split_halves(image, np.float32(tile.corners)))
+    return float(np.linalg.norm(one - other)) >= BLANK_TINT
 
 
 def _face_tint(half: np.ndarray) -> np.ndarray:
@@ -292,20 +292,25 @@ def _mark_off_the_photo(
     edge may read as a tile."""
     if size is None:
         return tiles
+    return [
+        _doubt(t, OFF_THE_EDGE)
+        if _past_edge(np.float32(t.corners), size) >= OFF_THE_PHOTO * outline_width(t.corners)
+        else t
+        for t in tiles
+    ]
+
+
+def _past_edge(corners: np.ndarray, size: tuple[int, int]) -> float:
+    """How far (px) the outline reaches past the photo's edges, at its furthest."""
     width, height = size
-    marked = []
-    for tile in tiles:
-        corners = np.float32(tile.corners)
-        past = max(
+    return float(
+        max(
             -corners[:, 0].min(),
             -corners[:, 1].min(),
             corners[:, 0].max() - (width - 1),
             corners[:, 1].max() - (height - 1),
         )
-        if past >= OFF_THE_PHOTO * outline_width(corners):
-            tile = _doubt(tile, OFF_THE_EDGE)
-        marked.append(tile)
-    return marked
+    )
 
 
 def _without_misfits(tiles: list[RecognisedTile]) -> tuple[list[RecognisedTile], int]:

@@ -10,7 +10,7 @@ import pytest
 from companion.cli import main
 from companion.tiles import Tile
 from vision import recognise
-from vision.doubt import BUSY_EDGES, TOO_DARK, Scene, judge
+from vision.doubt import BUSY_EDGES, TOO_DARK, Scene, judge, mark_unlike_blank_halves
 from vision.reading import ReadingContext, RecognisedTile
 
 CALM = Scene(brightness=220.0, busy=0.01, thrown_out=0)
@@ -67,8 +67,6 @@ def test_a_tile_running_off_the_picture_is_marked():
 def test_a_blank_half_of_another_colour_than_its_tile_is_marked():
     """A blank half is bare face: an outline half on a red die and half on the dark cloth
     beside it, read as 0|4, is no tile; a white 0|4 is."""
-    from vision.doubt import mark_unlike_blank_halves
-
     four = ((50, 70), (70, 70), (50, 90), (70, 90))
     image = np.full((120, 120, 3), (40, 20, 90), np.uint8)  # a dark red cloth
     cv2.rectangle(image, (40, 60), (80, 100), (40, 40, 200), -1)  # a red die
