@@ -17,8 +17,8 @@ import cv2
 import numpy as np
 
 from vision.nets import open_net
-from vision.shapes import outline_length
-from vision.thresholds import SPOT_BIG
+from vision.shapes import area, outline_length, shared
+from vision.thresholds import SAME_SPOT, SPOT_BIG, UNTRACED_PEAK
 
 MODEL = Path(__file__).with_name("models") / "spotter.onnx"
 SPOT_SIDE = 768
@@ -110,16 +110,37 @@ def spot(image: np.ndarray, side: int = SPOT_SIDE) -> list[tuple[np.ndarray, flo
 
 
 def spot_at(image: np.ndarray, sides: tuple[int, ...]) -> list[tuple[np.ndarray, float]]:
-    """Every tile the spotter sees at each of ``sides`` (the smallest last). Where a tile it
-    sees at the smallest is long there (SPOT_BIG or more), the photo is a close one whose
-    tiles are at the edge of what the spotter learned: it looks again at two thirds of that
-    size."""
+    """Every tile the spotter sees at each of ``sides`` (the smallest last), surest first,
+    each once (_once_each). Where a tile it sees at the smallest is long there (SPOT_BIG or
+    more), the photo is a close one whose tiles are at the edge of what the spotter learned:
+    it looks again at two thirds of that size."""
     seen = [s for side in sides[:-1] for s in spot(image, side)]
     smallest = spot(image, sides[-1])
     scale = sides[-1] / max(image.shape[:2])
     if any(outline_length(corners) * scale >= SPOT_BIG for corners, _ in smallest):
         smallest += spot(image, round(sides[-1] * 2 / 3))
-    return seen + smallest
+    return _once_each(seen + smallest)
+
+
+def _once_each(seen: list[tuple[np.ndarray, float]]) -> list[tuple[np.ndarray, float]]:
+    """The spots, surest first, each tile seen surely and the same way once: where two looks
+    are both sure of one tile (UNTRACED_PEAK) and see it alike (their rough outlines share
+    more than SAME_SPOT of the larger one's area), the surer spot stands for it. Outlined
+    and read twice, the second gave the same tile again, at twice the cost: most tiles are
+    seen alike at both sizes. Two looks that disagree (one turned across the tile, as in a
+    block, or one far bigger) both stand: a second chance. So does a spot the spotter is
+    unsure of: its outline may read unsurely where the sure one did not, and that sends the
+    photo to the finder (recognise._spotter_enough)."""
+    kept: list[tuple[np.ndarray, float]] = []
+    for corners, chance in sorted(seen, key=lambda s: -s[1]):
+        if chance < UNTRACED_PEAK or not any(_alike(corners, other) for other, _ in kept):
+            kept.append((corners, chance))
+    return kept
+
+
+def _alike(one: np.ndarray, other: np.ndarray) -> bool:
+    larger = max(area(one), area(other))
+    return larger > 0 and shared(one, other) * min(area(one), area(other)) / larger > SAME_SPOT
 
 
 def ends_first(corners: np.ndarray) -> np.ndarray:
