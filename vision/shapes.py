@@ -53,11 +53,20 @@ def centred(point: np.ndarray, corners: np.ndarray) -> bool:
 
 def shared(a: np.ndarray, b: np.ndarray) -> float:
     """The share of the smaller outline's area that the two outlines have in common."""
-    smaller = min(area(a), area(b))
-    if smaller <= 0:
+    return _common(a, b, min(area(a), area(b)))
+
+
+def shared_by_larger(a: np.ndarray, b: np.ndarray) -> float:
+    """The share of the larger outline's area that the two outlines have in common: small
+    when one is far bigger than the other, though it holds the other whole."""
+    return _common(a, b, max(area(a), area(b)))
+
+
+def _common(a: np.ndarray, b: np.ndarray, whole: float) -> float:
+    if whole <= 0:
         return 0.0
     overlap, _ = cv2.intersectConvexConvex(np.float32(a), np.float32(b))
-    return float(overlap) / smaller
+    return float(overlap) / whole
 
 
 def turned(rough: np.ndarray) -> np.ndarray:

@@ -17,7 +17,7 @@ import cv2
 import numpy as np
 
 from vision.nets import open_net
-from vision.shapes import area, outline_length, shared
+from vision.shapes import outline_length, shared_by_larger
 from vision.thresholds import SAME_SPOT, SPOT_BIG, UNTRACED_PEAK
 
 MODEL = Path(__file__).with_name("models") / "spotter.onnx"
@@ -133,14 +133,11 @@ def _once_each(seen: list[tuple[np.ndarray, float]]) -> list[tuple[np.ndarray, f
     photo to the finder (recognise._spotter_enough)."""
     kept: list[tuple[np.ndarray, float]] = []
     for corners, chance in sorted(seen, key=lambda s: -s[1]):
-        if chance < UNTRACED_PEAK or not any(_alike(corners, other) for other, _ in kept):
+        if chance < UNTRACED_PEAK or not any(
+            shared_by_larger(corners, other) > SAME_SPOT for other, _ in kept
+        ):
             kept.append((corners, chance))
     return kept
-
-
-def _alike(one: np.ndarray, other: np.ndarray) -> bool:
-    larger = max(area(one), area(other))
-    return larger > 0 and shared(one, other) * min(area(one), area(other)) / larger > SAME_SPOT
 
 
 def ends_first(corners: np.ndarray) -> np.ndarray:
