@@ -22,6 +22,7 @@ from vision.halves import split_halves
 from vision.reading import Candidate
 from vision.shapes import area, centred, inside, shared, turned
 from vision.thresholds import (
+    AGREED_LEAST,
     COVERED_SHARE,
     DARK,
     NEIGHBOUR_AREA,
@@ -154,13 +155,26 @@ def _like_neighbours(
 
 def _unsurely_read(readings: list[Candidate], traced: list[Candidate]) -> list[Candidate]:
     """The tiles the spotter is sure of (UNTRACED_PEAK) whose outline was read neither way
-    surely, proposed as the learned counter reads them where it gives both halves a chance
-    of REFINED_SURE or more, with pips: pips of a colour the rule-based counter miscounts.
-    The two counters disagree, so the tile is marked for the player to check."""
-    wanted = [
-        c for c in readings if min(h.learned for h in c.halves) >= REFINED_SURE and any(c.ends)
-    ]
+    surely, proposed with pips where the learned counter gives both halves a chance of
+    REFINED_SURE or more (pips of a colour the rule-based counter miscounts), or where the
+    two counters count both halves alike, one of them surely and the other more likely
+    than not (AGREED_LEAST: a lamp's glare on a blank half). Either way the tile is marked
+    for the player to check."""
+    wanted = [c for c in readings if any(c.ends) and (_learned_sure(c) or _counted_alike(c))]
     return _distinct(wanted, traced, SAME_TILE)
+
+
+def _learned_sure(candidate: Candidate) -> bool:
+    return min(h.learned for h in candidate.halves) >= REFINED_SURE
+
+
+def _counted_alike(candidate: Candidate) -> bool:
+    halves = candidate.halves
+    return (
+        all(h.agreed for h in halves)
+        and min(h.learned for h in halves) >= AGREED_LEAST
+        and max(h.confidence for h in halves) >= REFINED_SURE
+    )
 
 
 def _barely_seen(

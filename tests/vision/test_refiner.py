@@ -306,6 +306,26 @@ def test_a_tile_the_spotter_is_sure_of_is_read_by_the_learned_counter_when_the_r
     assert not _unsurely_read([unsure], [replace(unsure, corners=box + 10)])
 
 
+def test_a_tile_both_counters_count_alike_is_kept_for_a_check_though_one_half_is_unsure():
+    """A tile the spotter is sure of, one half of it counted surely and the other (a blank
+    with a lamp's glare on it) counted alike by both counters but only more likely than
+    not, is proposed and marked to check rather than lost: the total comes out right and
+    the player is asked. Where the counters count a half differently, or the learned one
+    is not even that sure, it is not."""
+    box = np.float32([[0, 0], [100, 0], [100, 200], [0, 200]])
+    five = HalfReading(5, 0.95, 60.0, agreed=True, learned=1.0)
+    glared_blank = HalfReading(0, 0.55, 60.0, agreed=True, learned=0.55)
+    tile = Candidate(box, (glared_blank, five), divider_contrast=60.0, faint=False)
+    assert not tile.surely_read(model_alone=True)
+    proposed = _unsurely_read([tile], [])
+    assert [c.ends for c in proposed] == [(0, 5)]
+    assert "hard to count" in _tile(Believed(proposed[0], 1.0), set_max=12).doubts
+    differ = replace(glared_blank, agreed=False)
+    assert not _unsurely_read([replace(tile, halves=(differ, five))], [])
+    doubted = replace(glared_blank, learned=0.4, confidence=0.4)
+    assert not _unsurely_read([replace(tile, halves=(doubted, five))], [])
+
+
 def test_a_close_photo_is_not_looked_at_where_its_tiles_are_too_long_to_trace():
     """Where every tile the spotter sees is too long for the finder at a working size, the
     finder does not look there: a tile traced in pieces at that size was read wrong. The
