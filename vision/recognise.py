@@ -28,7 +28,15 @@ from vision.reading import (
     RecognisedTile,
     Recognition,
 )
-from vision.shapes import area, centred, half_middles, inside, outline_length, shared
+from vision.shapes import (
+    area,
+    centred,
+    half_middles,
+    inside,
+    outline_length,
+    outline_width,
+    shared,
+)
 from vision.slant import level, measure_slant, near_side, to_working
 from vision.spotted import Outlining, read_outlines, spotted
 from vision.thresholds import (
@@ -41,6 +49,7 @@ from vision.thresholds import (
     FINDER_LONGEST,
     FINDER_SIDES,
     LOW_CONFIDENCE,
+    ONE_SPOT,
     PIECE_SHARE,
     SAME_TILE,
     SPOT_SIDES,
@@ -66,7 +75,7 @@ def recognise(image: np.ndarray, set_max: int = 12, max_tiles: int | None = None
     candidates = proposed.candidates
     near_spots = [any(centred(m, c.corners) for m in proposed.sure_spots) for c in candidates]
     verified = verify.sort_out(photo, candidates, spotted=near_spots)
-    believed = _one_per_tile(verified)
+    believed = _one_per_tile(verified, proposed.sure_spots)
     corners = [c.candidate.corners for c in believed]
     missed = sum(not any(centred(m, c) for c in corners) for m in proposed.sure_spots)
     missed += _places(proposed.faint_spots, corners) >= FAINT_PLACES
@@ -195,10 +204,13 @@ def _dark_share(image: np.ndarray) -> float:
     return float(np.mean(cv2.cvtColor(small, cv2.COLOR_BGR2GRAY) < DARK))
 
 
-def _one_per_tile(believed: list[verify.Believed]) -> list[verify.Believed]:
+def _one_per_tile(
+    believed: list[verify.Believed], sure_spots: list[np.ndarray] | None = None
+) -> list[verify.Believed]:
     """Where outlines overlap (a tile found on the photo and on its negative, or one outline
     spanning two tiles), the one most believed and most cleanly read is kept; but a tile
-    read surely takes the place of the little outlines inside it (_pieces_of)."""
+    read surely takes the place of the little outlines inside it (_pieces_of; ``sure_spots``:
+    the middles of the tiles the spotter is sure of)."""
     ranked = sorted(believed, key=lambda b: -b.belief * _confidence(b.candidate))
     kept: list[verify.Believed] = []
     for one in ranked:
@@ -206,7 +218,7 @@ def _one_per_tile(believed: list[verify.Believed]) -> list[verify.Believed]:
         clash = [k.candidate for k, rival in zip(kept, rivals, strict=True) if rival]
         if not clash:
             kept.append(one)
-        elif _pieces_of(one.candidate, clash):
+        elif _pieces_of(one.candidate, clash, _seen_as_one(one.candidate, sure_spots or [])):
             kept = [k for k, rival in zip(kept, rivals, strict=True) if not rival] + [one]
     return _straddlers_split(kept, believed)
 
@@ -255,15 +267,31 @@ def _tiles_straddled(
     return []
 
 
-def _pieces_of(tile: Candidate, outlines: list[Candidate]) -> bool:
+def _pieces_of(tile: Candidate, outlines: list[Candidate], seen_as_one: bool = False) -> bool:
     """Whether ``outlines`` are all pieces of ``tile`` (each under PIECE_SHARE of its area:
     an outline round its divider, read as a blank double) and ``tile`` is read surely. A
     tile with pips read surely is no piece: an outline over a row of tiles, its halves on
-    the gaps between them read as blanks, never takes their place."""
+    the gaps between them read as blanks, never takes their place. Unless the spotter sees
+    one tile there (``seen_as_one``: _seen_as_one): a brass spinner cuts a big tile's
+    divider in two, and the finder may outline a little tile across each piece, the pips
+    beside the divider read surely as its halves."""
     whole = area(tile.corners)
     return tile.surely_read(model_alone=True) and all(
-        area(o.corners) < PIECE_SHARE * whole and not (any(o.ends) and o.surely_read())
+        area(o.corners) < PIECE_SHARE * whole
+        and (seen_as_one or not (any(o.ends) and o.surely_read()))
         for o in outlines
+    )
+
+
+def _seen_as_one(tile: Candidate, sure_spots: list[np.ndarray]) -> bool:
+    """Whether the spotter is sure of one tile there: a sure spot at the outline's middle
+    (centred) and none elsewhere in it (ONE_SPOT of its width off its middle or further).
+    Over a row of tiles it is sure of each."""
+    c = tile.corners
+    middle, reach = c.mean(axis=0), ONE_SPOT * outline_width(c)
+    held = [m for m in sure_spots if inside(m, c)]
+    return any(centred(m, c) for m in held) and all(
+        float(np.linalg.norm(m - middle)) < reach for m in held
     )
 
 

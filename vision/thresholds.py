@@ -263,6 +263,17 @@ slanted mats (3200-3299) and bare tables (960000-960099) the same. Prompted by o
 sdwalker62's close-ups on a striped cloth, where a little outline round a 3|10's divider
 was kept as 0|0 instead of the tile."""
 
+ONE_SPOT = 0.25
+"""The spotter is sure of one tile in an outline when a sure spot is at its middle and no
+other lies in it this share of its width or further off that middle: a tile's spot is a few
+px off its middle, while over a row of tiles side by side the others' spots are a tile's
+width off. Only then do little outlines read surely with pips give way to it (PIECE_SHARE):
+a brass spinner cut the divider of a big tile in two and the finder outlined a little 1|1
+across each piece (rendered table 945156 read 289 of 369). On validation tables
+945000-945399 three more tables read right (300 of 400, all spinner sets), none less; real
+photos left out, tuning tables 910000-910199, slanted tuning mats and bare tuning tables
+read as before."""
+
 # Stage 2, split the halves (vision/halves.py)
 
 HALF_SIZE = 96

@@ -175,6 +175,35 @@ def test_an_outline_over_a_row_of_tiles_never_takes_their_place():
     assert sorted(k.candidate.ends for k in kept) == [(1, 10), (5, 12), (10, 13)]
 
 
+def test_little_tiles_across_a_spinner_give_way_to_the_tile_the_spotter_sees():
+    """A brass spinner cuts a big 4|8's divider in two, and the finder outlines a little tile
+    across each piece, the pips beside the divider read surely as a 1|1. Where the spotter
+    is sure of one tile there, the 4|8 is kept, not the two 1|1s; over a row of tiles,
+    where it is sure of each, the tiles stand."""
+    tile = Candidate(
+        np.float32([[0, 0], [100, 0], [100, 200], [0, 200]]),
+        (HalfReading(4, 0.95, 60.0), HalfReading(8, 0.9, 60.0)),
+        divider_contrast=60.0,
+        faint=False,
+    )
+    one = (HalfReading(1, 0.98, 60.0), HalfReading(1, 0.98, 60.0))
+    left = Candidate(
+        np.float32([[5, 55], [50, 55], [50, 145], [5, 145]]),
+        one,
+        divider_contrast=60.0,
+        faint=False,
+    )
+    right = replace(left, corners=left.corners + np.float32([45, 0]))
+    believed = [Believed(left, 1.0), Believed(right, 1.0), Believed(tile, 1.0)]
+    kept = _one_per_tile(believed, [np.float32([50, 100])])
+    assert [k.candidate.ends for k in kept] == [(4, 8)]
+    assert sorted(k.candidate.ends for k in _one_per_tile(believed, [])) == [(1, 1), (1, 1)]
+    beside = [np.float32([50, 100]), np.float32([-50, 100]), np.float32([150, 100])]
+    wide = replace(tile, corners=np.float32([[-100, 0], [200, 0], [200, 200], [-100, 200]]))
+    believed = [Believed(left, 1.0), Believed(right, 1.0), Believed(wide, 1.0)]
+    assert sorted(k.candidate.ends for k in _one_per_tile(believed, beside)) == [(1, 1), (1, 1)]
+
+
 def test_a_tile_whose_divider_alone_was_outlined_is_still_read(one_tile):
     """On a busy cloth the finder may outline only a big tile's divider, or draw an unsure
     outline round the whole table; the spotter's tile is refined and read all the same. A
