@@ -208,17 +208,28 @@ def _one_per_tile(
     believed: list[verify.Believed], sure_spots: list[np.ndarray] | None = None
 ) -> list[verify.Believed]:
     """Where outlines overlap (a tile found on the photo and on its negative, or one outline
-    spanning two tiles), the one most believed and most cleanly read is kept; but a tile
-    read surely takes the place of the little outlines inside it (_pieces_of; ``sure_spots``:
-    the middles of the tiles the spotter is sure of)."""
-    ranked = sorted(believed, key=lambda b: -b.belief * _confidence(b.candidate))
+    spanning two tiles), one the spotter sees a tile at the middle of (``sure_spots``: the
+    middles of the tiles it is sure of) is kept first, then the one most believed and most
+    cleanly read; but a tile read surely takes the place of the little outlines inside it
+    (_pieces_of). An outline across two touching tiles, a half of each, is often read as
+    surely as they are, and where such outlines chain along a row no two free tiles are
+    left to take their place (_straddlers_split); the spotter sees the tiles' middles, not
+    the gap between them."""
+    spots = sure_spots or []
+    ranked = sorted(
+        believed,
+        key=lambda b: (
+            not any(centred(m, b.candidate.corners) for m in spots),
+            -b.belief * _confidence(b.candidate),
+        ),
+    )
     kept: list[verify.Believed] = []
     for one in ranked:
         rivals = [shared(one.candidate.corners, k.candidate.corners) > SAME_TILE for k in kept]
         clash = [k.candidate for k, rival in zip(kept, rivals, strict=True) if rival]
         if not clash:
             kept.append(one)
-        elif _pieces_of(one.candidate, clash, _seen_as_one(one.candidate, sure_spots or [])):
+        elif _pieces_of(one.candidate, clash, _seen_as_one(one.candidate, spots)):
             kept = [k for k, rival in zip(kept, rivals, strict=True) if not rival] + [one]
     return _straddlers_split(kept, believed)
 

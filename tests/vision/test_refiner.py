@@ -204,6 +204,26 @@ def test_little_tiles_across_a_spinner_give_way_to_the_tile_the_spotter_sees():
     assert sorted(k.candidate.ends for k in _one_per_tile(believed, beside)) == [(1, 1), (1, 1)]
 
 
+def test_a_tile_the_spotter_sees_comes_before_an_outline_across_two_tiles():
+    """Three tiles end to end, and two outlines each across the halves of two of them, read
+    as surely and believed as much as the tiles: the spotter sees the tiles' middles, so
+    the tiles are kept, not the outlines across them. Without the spotter the first
+    outlines found stand."""
+
+    def outline(y: float, ends: tuple[int, int]) -> Candidate:
+        corners = np.float32([[0, y], [100, y], [100, y + 200], [0, y + 200]])
+        halves = tuple(HalfReading(pips, 0.95, 60.0) for pips in ends)
+        return Candidate(corners, halves, divider_contrast=60.0, faint=False)
+
+    across = [outline(100, (4, 3)), outline(300, (5, 1))]
+    tiles = [outline(0, (3, 3)), outline(200, (1, 4)), outline(400, (3, 5))]
+    believed = [Believed(c, 1.0) for c in across + tiles]
+    middles = [np.float32([50, 100 + 200 * i]) for i in range(3)]
+    kept = _one_per_tile(believed, middles)
+    assert sorted(k.candidate.ends for k in kept) == [(1, 4), (3, 3), (3, 5)]
+    assert [k.candidate.ends for k in _one_per_tile(believed, [])][:2] == [(4, 3), (5, 1)]
+
+
 def test_a_tile_whose_divider_alone_was_outlined_is_still_read(one_tile):
     """On a busy cloth the finder may outline only a big tile's divider, or draw an unsure
     outline round the whole table; the spotter's tile is refined and read all the same. A
