@@ -55,6 +55,7 @@ from vision.thresholds import (
     SPOT_SIDES,
     SPOTTED_PEAK,
     STRADDLED_AREA,
+    SURE_ABOVE,
     WORK_SIDE,
 )
 
@@ -208,18 +209,20 @@ def _one_per_tile(
     believed: list[verify.Believed], sure_spots: list[np.ndarray] | None = None
 ) -> list[verify.Believed]:
     """Where outlines overlap (a tile found on the photo and on its negative, or one outline
-    spanning two tiles), one the spotter sees a tile at the middle of (``sure_spots``: the
-    middles of the tiles it is sure of) is kept first, then the one most believed and most
-    cleanly read; but a tile read surely takes the place of the little outlines inside it
-    (_pieces_of). An outline across two touching tiles, a half of each, is often read as
-    surely as they are, and where such outlines chain along a row no two free tiles are
-    left to take their place (_straddlers_split); the spotter sees the tiles' middles, not
-    the gap between them."""
+    spanning two tiles), one the verifier has no doubt of (SURE_ABOVE) and the spotter sees
+    a tile at the middle of (``sure_spots``: the middles of the tiles it is sure of) is
+    kept first, then the one most believed and most cleanly read; but a tile read surely
+    takes the place of the little outlines inside it (_pieces_of). An outline across two
+    touching tiles, a half of each, is often read as surely as they are, and where such
+    outlines chain along a row no two free tiles are left to take their place
+    (_straddlers_split); the spotter sees the tiles' middles, not the gap between them.
+    The verifier's doubt still counts: the spotter may see a pair of tiles as one, and an
+    outline round both is no tile."""
     spots = sure_spots or []
     ranked = sorted(
         believed,
         key=lambda b: (
-            not any(centred(m, b.candidate.corners) for m in spots),
+            not _believed_and_spotted(b, spots),
             -b.belief * _confidence(b.candidate),
         ),
     )
@@ -227,9 +230,10 @@ def _one_per_tile(
     for one in ranked:
         rivals = [shared(one.candidate.corners, k.candidate.corners) > SAME_TILE for k in kept]
         clash = [k.candidate for k, rival in zip(kept, rivals, strict=True) if rival]
+        seen_as_one = one.belief >= SURE_ABOVE and _seen_as_one(one.candidate, spots)
         if not clash:
             kept.append(one)
-        elif _pieces_of(one.candidate, clash, _seen_as_one(one.candidate, spots)):
+        elif _pieces_of(one.candidate, clash, seen_as_one):
             kept = [k for k, rival in zip(kept, rivals, strict=True) if not rival] + [one]
     return _straddlers_split(kept, believed)
 
@@ -292,6 +296,11 @@ def _pieces_of(tile: Candidate, outlines: list[Candidate], seen_as_one: bool = F
         and (seen_as_one or not (any(o.ends) and o.surely_read()))
         for o in outlines
     )
+
+
+def _believed_and_spotted(one: verify.Believed, sure_spots: list[np.ndarray]) -> bool:
+    corners = one.candidate.corners
+    return one.belief >= SURE_ABOVE and any(centred(m, corners) for m in sure_spots)
 
 
 def _seen_as_one(tile: Candidate, sure_spots: list[np.ndarray]) -> bool:

@@ -267,9 +267,12 @@ ONE_SPOT = 0.25
 """The spotter is sure of one tile in an outline when a sure spot is at its middle and no
 other lies in it this share of its width or further off that middle: a tile's spot is a few
 px off its middle, while over a row of tiles side by side the others' spots are a tile's
-width off. Only then do little outlines read surely with pips give way to it (PIECE_SHARE):
-a brass spinner cut the divider of a big tile in two and the finder outlined a little 1|1
-across each piece (rendered table 945156 read 289 of 369). On validation tables
+width off. Only then, and when the verifier has no doubt of it (SURE_ABOVE), do little
+outlines read surely with pips give way to it (PIECE_SHARE): a brass spinner cut the
+divider of a big tile in two and the finder outlined a little 1|1 across each piece
+(rendered table 945156 read 289 of 369). Without the verifier's word, an outline round two
+tiles the spotter saw as one (and a spot of each, near enough the middle of so big an
+outline) took their place: the bench's slanted mat 3010 read 27 as 2. On validation tables
 945000-945399 three more tables read right (300 of 400, all spinner sets), none less; real
 photos left out, tuning tables 910000-910199, slanted tuning mats and bare tuning tables
 read as before."""

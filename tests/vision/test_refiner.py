@@ -202,6 +202,10 @@ def test_little_tiles_across_a_spinner_give_way_to_the_tile_the_spotter_sees():
     wide = replace(tile, corners=np.float32([[-100, 0], [200, 0], [200, 200], [-100, 200]]))
     believed = [Believed(left, 1.0), Believed(right, 1.0), Believed(wide, 1.0)]
     assert sorted(k.candidate.ends for k in _one_per_tile(believed, beside)) == [(1, 1), (1, 1)]
+    # an outline the verifier doubts (round a pair of tiles the spotter saw as one) is no tile
+    believed = [Believed(left, 1.0), Believed(right, 1.0), Believed(tile, 0.02)]
+    kept = _one_per_tile(believed, [np.float32([50, 100])])
+    assert sorted(k.candidate.ends for k in kept) == [(1, 1), (1, 1)]
 
 
 def test_a_tile_the_spotter_sees_comes_before_an_outline_across_two_tiles():
@@ -222,6 +226,9 @@ def test_a_tile_the_spotter_sees_comes_before_an_outline_across_two_tiles():
     kept = _one_per_tile(believed, middles)
     assert sorted(k.candidate.ends for k in kept) == [(1, 4), (3, 3), (3, 5)]
     assert [k.candidate.ends for k in _one_per_tile(believed, [])][:2] == [(4, 3), (5, 1)]
+    # the verifier's doubt still counts: tiles it doubts do not come first
+    doubted = [Believed(c, 1.0) for c in across] + [Believed(c, 0.3) for c in tiles]
+    assert [k.candidate.ends for k in _one_per_tile(doubted, middles)][:2] == [(4, 3), (5, 1)]
 
 
 def test_a_tile_whose_divider_alone_was_outlined_is_still_read(one_tile):
