@@ -230,10 +230,9 @@ def _one_per_tile(
     for one in ranked:
         rivals = [shared(one.candidate.corners, k.candidate.corners) > SAME_TILE for k in kept]
         clash = [k.candidate for k, rival in zip(kept, rivals, strict=True) if rival]
-        seen_as_one = one.belief >= SURE_ABOVE and _seen_as_one(one.candidate, spots)
         if not clash:
             kept.append(one)
-        elif _pieces_of(one.candidate, clash, seen_as_one):
+        elif _pieces_of(one.candidate, clash, _seen_as_one(one, spots)):
             kept = [k for k, rival in zip(kept, rivals, strict=True) if not rival] + [one]
     return _straddlers_split(kept, believed)
 
@@ -299,19 +298,20 @@ def _pieces_of(tile: Candidate, outlines: list[Candidate], seen_as_one: bool = F
 
 
 def _believed_and_spotted(one: verify.Believed, sure_spots: list[np.ndarray]) -> bool:
+    """Whether the verifier has no doubt of the outline (SURE_ABOVE) and the spotter is sure
+    of a tile at its middle (centred)."""
     corners = one.candidate.corners
     return one.belief >= SURE_ABOVE and any(centred(m, corners) for m in sure_spots)
 
 
-def _seen_as_one(tile: Candidate, sure_spots: list[np.ndarray]) -> bool:
-    """Whether the spotter is sure of one tile there: a sure spot at the outline's middle
-    (centred) and none elsewhere in it (ONE_SPOT of its width off its middle or further).
-    Over a row of tiles it is sure of each."""
-    c = tile.corners
+def _seen_as_one(one: verify.Believed, sure_spots: list[np.ndarray]) -> bool:
+    """Whether the outline is believed and spotted (_believed_and_spotted) as one tile: no
+    other sure spot lies in it ONE_SPOT of its width off its middle or further. Over a row
+    of tiles the spotter is sure of each."""
+    c = one.candidate.corners
     middle, reach = c.mean(axis=0), ONE_SPOT * outline_width(c)
-    held = [m for m in sure_spots if inside(m, c)]
-    return any(centred(m, c) for m in held) and all(
-        float(np.linalg.norm(m - middle)) < reach for m in held
+    return _believed_and_spotted(one, sure_spots) and all(
+        float(np.linalg.norm(m - middle)) < reach for m in sure_spots if inside(m, c)
     )
 
 
