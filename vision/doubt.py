@@ -51,6 +51,7 @@ TOO_BRIGHT = "too bright: pale pips may be washed out; check them, or dim the li
 CHECK_LEFT_OUT = "check that no tile is missing"
 DOUBLE_BLANK = "a double blank alone: check that it lies face up"
 OFF_THE_EDGE = "runs off the picture: check its pips, or step back and retake"
+STEP_BACK = "step back so whole tiles are in the picture and retake"
 BARE_UNLIKE = "its blank half is not the colour of its other half: check that it is a tile"
 NO_TILES = (
     "no tiles found: confirm 0 for an empty hand, or step back so whole tiles are in the"
@@ -197,8 +198,10 @@ def judge(
     tiles = _mark_twice(tiles, problems)
     tiles = _mark_lone_double_blank(tiles)
     tiles = _mark_odd_sizes(tiles)
-    tiles = _mark_off_the_photo(tiles, scene.size)
+    tiles, cut = _off_the_photo(tiles, scene.size)
     reasons = _photo_reasons(scene, tiles)
+    if cut:
+        reasons.append(f"left out {cut} mark(s) cut by the picture's edge: {STEP_BACK}")
     if left_out:
         reasons.append(
             f"left out {left_out} mark(s) far smaller or bigger than the tiles: {CHECK_LEFT_OUT}"
@@ -284,20 +287,25 @@ def _mark_lone_double_blank(tiles: list[RecognisedTile]) -> list[RecognisedTile]
     return tiles
 
 
-def _mark_off_the_photo(
+def _off_the_photo(
     tiles: list[RecognisedTile], size: tuple[int, int] | None
-) -> list[RecognisedTile]:
+) -> tuple[list[RecognisedTile], int]:
     """A tile whose outline runs past the photo's edge (OFF_THE_PHOTO of its width or more)
     is marked: its pips past the edge are not in the picture, and a card or a box cut by the
-    edge may read as a tile."""
+    edge may read as a tile. One whose pips were not counted surely either is left out, and
+    how many were is told: it cannot be scored from this picture, and on rendered tables
+    every one was a face-down tile, a card or tiles on edge cut by the edge."""
     if size is None:
-        return tiles
-    return [
-        _doubt(t, OFF_THE_EDGE)
-        if _past_edge(np.float32(t.corners), size) >= OFF_THE_PHOTO * outline_width(t.corners)
-        else t
-        for t in tiles
-    ]
+        return tiles, 0
+    kept, cut = [], 0
+    for tile in tiles:
+        if _past_edge(np.float32(tile.corners), size) < OFF_THE_PHOTO * outline_width(tile.corners):
+            kept.append(tile)
+        elif tile.confidence < LOW_CONFIDENCE:
+            cut += 1
+        else:
+            kept.append(_doubt(tile, OFF_THE_EDGE))
+    return kept, cut
 
 
 def _past_edge(corners: np.ndarray, size: tuple[int, int]) -> float:

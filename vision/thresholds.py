@@ -439,7 +439,10 @@ OFF_THE_PHOTO = 0.3
 doubtful: what lies past the edge is not in the picture, pips and all. Prompted by rendered
 table 940303, a card cut by the photo's edge read as 0|3 and called `ok`. Of the 289 tiles
 read on the real photos none runs off so far (two by a tenth of their width, one of them by
-a fifth); on tuning tables 910000-910199 the two that do were both read wrong."""
+a fifth); on tuning tables 910000-910199 the two that do were both read wrong. One whose
+pips are not counted surely either (LOW_CONFIDENCE) is left out, the player told to step
+back: of such tiles on validation tables 945000-945399 and bare tables 960000-960149 (9)
+none was a tile; face-down tiles, cards and tiles on edge cut by the edge."""
 
 SIZE_SPREAD = (0.6, 1.7)
 """A tile narrower or wider than this times the photo's median tile is doubtful: tiles of

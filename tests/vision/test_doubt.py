@@ -64,6 +64,20 @@ def test_a_tile_running_off_the_picture_is_marked():
     assert inside.status == "ok"
 
 
+def test_a_mark_cut_by_the_edge_and_not_counted_surely_is_left_out_and_told():
+    """A card or a face-down tile cut by the edge, its pips read unsurely, is not scored;
+    the player is told to step back. Alone, it leaves nothing to read."""
+    photo = Scene(brightness=220.0, busy=0.01, thrown_out=0, size=(200, 100))
+    hand = laid((3, 5), (2, 6), at=120.0)
+    hand[1] = RecognisedTile(hand[1].tile, 0.3, hand[1].corners)
+    reading = judge(hand, photo, ReadingContext())
+    assert [t.tile for t in reading.tiles] == [Tile(3, 5)] and reading.pip_total == 8
+    assert reading.status == "check"
+    assert any("cut by the picture's edge" in r and "step back" in r for r in reading.reasons)
+    alone = judge(hand[1:], photo, ReadingContext())
+    assert alone.status == "unreadable" and alone.tiles == []
+
+
 def test_a_blank_half_of_another_colour_than_its_tile_is_marked():
     """A blank half is bare face: an outline half on a red die and half on the dark cloth
     beside it, read as 0|4, is no tile; a white 0|4 is."""
