@@ -20,6 +20,7 @@ import numpy as np
 
 from companion.tiles import Tile
 from vision import counter, doubt, light, refine, spot, verify
+from vision.beside import beside
 from vision.find import find_tiles, working_copy
 from vision.halves import split_halves
 from vision.reading import (
@@ -77,6 +78,7 @@ def recognise(image: np.ndarray, set_max: int = 12, max_tiles: int | None = None
     near_spots = [any(centred(m, c.corners) for m in proposed.sure_spots) for c in candidates]
     verified = verify.sort_out(photo, candidates, spotted=near_spots)
     believed = _one_per_tile(verified, proposed.sure_spots)
+    believed += beside(photo, believed, Outlining(photo))
     corners = [c.candidate.corners for c in believed]
     missed = sum(not any(centred(m, c) for c in corners) for m in proposed.sure_spots)
     missed += _places(proposed.faint_spots, corners) >= FAINT_PLACES

@@ -343,7 +343,9 @@ def test_one_outline_across_two_touching_tiles_is_no_silent_reading(monkeypatch)
     for spots, missing in ((middles, True), ([np.float32([140, 160])], False)):
         proposed = recognition.Proposed([across], False, spots)
         monkeypatch.setattr(recognition, "propose", lambda image, proposed=proposed: proposed)
-        monkeypatch.setattr(verify, "tile_chances", lambda image, cands, model=None: np.ones(1))
+        monkeypatch.setattr(
+            verify, "tile_chances", lambda image, cands, model=None: np.ones(len(cands))
+        )
         reading = recognise(image)
         assert reading.pip_total == 6
         assert any("a tile may be missing" in r for r in reading.reasons) is missing
