@@ -69,6 +69,7 @@ class Scene:
     unexplained: int = 0  # patches of tile face outside every tile found, each tile-sized
     washed_out: float = 0.0  # share of the tiles' outlines clipped white
     size: tuple[int, int] | None = None  # the photo's width and height in px (None: unknown)
+    face_table: bool = False  # the table is of the tiles' face colour: no guide to tiles missed
 
 
 def look_at(
@@ -94,7 +95,15 @@ def look_at(
     unexplained = _unexplained_faces(small, scaled)
     washed_out = _washed_out(small, scaled)
     height, width = image.shape[:2]
-    return Scene(brightness, busy, thrown_out, unexplained + missed, washed_out, (width, height))
+    return Scene(
+        brightness,
+        busy,
+        thrown_out,
+        (unexplained or 0) + missed,
+        washed_out,
+        (width, height),
+        face_table=unexplained is None,
+    )
 
 
 def _washed_out(small: np.ndarray, tiles: list[np.ndarray]) -> float:
@@ -106,11 +115,11 @@ def _washed_out(small: np.ndarray, tiles: list[np.ndarray]) -> float:
     return float(np.mean(small[face].min(axis=1) >= CLIPPED)) if face.any() else 0.0
 
 
-def _unexplained_faces(small: np.ndarray, tiles: list[np.ndarray]) -> int:
+def _unexplained_faces(small: np.ndarray, tiles: list[np.ndarray]) -> int | None:
     """Tile-sized patches of a found tile's face colour where no tile was found: a tile the
     finder missed. Each found tile's own face is the guide, as the light falls unevenly over
     a table: a missed tile in shade is the colour of the found tiles in shade beside it, not
-    of the pooled faces. Not looked for when the table itself is of the faces' colour."""
+    of the pooled faces. None when the table itself is of the faces' colour: no guide."""
     if not tiles:
         return 0
     lab = cv2.cvtColor(small, cv2.COLOR_BGR2LAB).astype(np.float32)
@@ -125,7 +134,7 @@ def _unexplained_faces(small: np.ndarray, tiles: list[np.ndarray]) -> int:
         )
     like = like.astype(np.uint8) & (table > 0)
     if like.sum() > FACE_TABLE * max(int(np.count_nonzero(table)), 1):
-        return 0  # white tiles on a white cloth: the table is no guide
+        return None  # white tiles on a white cloth: the table is no guide
     like = cv2.morphologyEx(like, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
     tile_area = float(np.median([area(c) for c in tiles]))
     outlines, _ = cv2.findContours(like, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)

@@ -7,7 +7,8 @@ find      vision/find.py, vision/outline.py, vision/slant.py: outlines round div
           vision/spotted.py: the tiles seen there that the finder did not outline
 halves    vision/halves.py: each outline's two halves as square patches
 pips      vision/counter.py: the pips on each half, counted by a learned model
-verify    vision/verify.py: a learned model throws out outlines that are not tiles
+verify    vision/verify.py: a learned model throws out outlines that are not tiles;
+          vision/beside.py: tiles beside those kept that every look passed over
 doubt     vision/doubt.py: ok, check or unreadable, with reasons a player understands
 """
 
@@ -78,15 +79,28 @@ def recognise(image: np.ndarray, set_max: int = 12, max_tiles: int | None = None
     near_spots = [any(centred(m, c.corners) for m in proposed.sure_spots) for c in candidates]
     verified = verify.sort_out(photo, candidates, spotted=near_spots)
     believed = _one_per_tile(verified, proposed.sure_spots)
-    believed += beside(photo, believed, Outlining(photo))
+    thrown_out = len(candidates) - len(verified)
+    scene = _scene(image, proposed, believed, thrown_out)
+    if scene.unexplained or scene.face_table:  # a tile may be missing: looked for beside
+        more = beside(photo, believed, Outlining(photo))
+        if more:
+            believed += more
+            scene = _scene(image, proposed, believed, thrown_out)
+    tiles = doubt.mark_unlike_blank_halves(image, [_tile(c, set_max) for c in believed])
+    tiles.sort(key=lambda t: (round(t.corners[0][1] / 50), t.corners[0][0]))
+    return doubt.judge(tiles, scene, context, close_up=proposed.close_up)
+
+
+def _scene(
+    image: np.ndarray, proposed: Proposed, believed: list[verify.Believed], thrown_out: int
+) -> doubt.Scene:
+    """The photo round the tiles believed, with the tiles the spotter is sure of that none
+    of them explains, and the places it half sees none is read at."""
     corners = [c.candidate.corners for c in believed]
     missed = sum(not any(centred(m, c) for c in corners) for m in proposed.sure_spots)
     missed += _places(proposed.faint_spots, corners) >= FAINT_PLACES
     # the scene as taken: "too dark" is the room's, and the busy measure was set on such
-    scene = doubt.look_at(image, corners, thrown_out=len(candidates) - len(verified), missed=missed)
-    tiles = doubt.mark_unlike_blank_halves(image, [_tile(c, set_max) for c in believed])
-    tiles.sort(key=lambda t: (round(t.corners[0][1] / 50), t.corners[0][0]))
-    return doubt.judge(tiles, scene, context, close_up=proposed.close_up)
+    return doubt.look_at(image, corners, thrown_out=thrown_out, missed=missed)
 
 
 @dataclass(frozen=True)

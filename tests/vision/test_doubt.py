@@ -284,6 +284,19 @@ def test_a_tile_face_down_is_not_a_missed_tile():
     assert look_at(photo, [first], thrown_out=0).unexplained == 0
 
 
+def test_a_table_of_the_tiles_colour_is_said_to_be_no_guide_to_tiles_missed():
+    """White tiles on a white cloth: the cloth is all face-like, so it says nothing of a tile
+    left unread, and the reading is told so (the recogniser then looks beside its tiles)."""
+    from vision.doubt import look_at
+
+    photo, first = _two_tiles(second_face_up=True)
+    assert not look_at(photo, [first], thrown_out=0).face_table
+    white = np.full((600, 900, 3), 235, np.uint8)
+    tile = _lay(white, 150, Tile(3, 5))
+    scene = look_at(white, [tile], thrown_out=0)
+    assert scene.face_table and scene.unexplained == 0
+
+
 def test_a_tile_left_unread_in_shade_is_noticed_by_the_shaded_tiles_beside_it():
     """Light falls unevenly over a table: a missed tile in shade is the colour of the
     found tiles in shade, far darker than a found tile under the lamp."""
