@@ -11,6 +11,8 @@ the spotter's peaks passed over.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import cv2
 import numpy as np
 
@@ -26,7 +28,7 @@ from vision.shapes import (
     shared,
 )
 from vision.spotted import Outlining
-from vision.thresholds import FACE_LIKE, NEIGHBOUR_AREA, SAME_TILE, SURE_ABOVE
+from vision.thresholds import DROP_BELOW, FACE_LIKE, NEIGHBOUR_AREA, SAME_TILE, SURE_ABOVE
 
 FACE_SIZE = (12, 24)  # a face's middle warped this small (px) to take its colour
 
@@ -50,6 +52,12 @@ def beside(
             if _face_like(photo, moved, tile.corners):
                 guesses.append(moved)
                 owners.append(tile)
+    # the neighbour moved there, as it lies, is looked at first: over bare table or a
+    # card the verifier throws it out before the refiner and the counters are asked
+    moved = [replace(owner, corners=guess) for guess, owner in zip(guesses, owners, strict=True)]
+    likely = verify.tile_chances(photo, moved) >= DROP_BELOW if moved else []
+    guesses = [g for g, keep in zip(guesses, likely, strict=True) if keep]
+    owners = [o for o, keep in zip(owners, likely, strict=True) if keep]
     if not guesses:
         return []
     found: list[Candidate] = []
