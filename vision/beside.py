@@ -3,10 +3,11 @@
 A hand laid out in rows and blocks puts each tile beside another of its size, end to end or
 side by side. Where a tile read surely has a place beside it (a tile's length or width off,
 along or across it) that no tile read covers, and the place is of that tile's face colour,
-its outline is moved there, refined onto what lies there (vision/refine.py) and read. Read
-surely by both counters with pips, of the neighbour's size and look, the verifier having no
-doubt of it, it is a tile the other looks missed: in a block under a lamp's glare, or one
-the spotter's peaks passed over.
+its outline is moved there, shown to the verifier, refined onto what lies there
+(vision/refine.py) and read. Read surely with pips, of the neighbour's size and look, the
+verifier having no doubt of it, it is a tile the other looks missed: in a block under a
+lamp's glare, or one the spotter's peaks passed over. The recogniser looks only where a
+tile may be missing (vision/doubt.py's scene).
 """
 
 from __future__ import annotations
@@ -37,45 +38,54 @@ def beside(
     photo: np.ndarray, believed: list[verify.Believed], outlining: Outlining
 ) -> list[verify.Believed]:
     """The tiles found beside the ``believed`` ones (see the module), believed too."""
-    sure = [
-        b.candidate
-        for b in believed
-        if b.belief >= SURE_ABOVE and b.candidate.surely_read() and any(b.candidate.ends)
-    ]
     taken = [b.candidate.corners for b in believed]
-    guesses, owners = [], []
-    for tile in sure:
-        for moved in _places_beside(tile.corners):
-            middle = moved.mean(axis=0)
-            if any(inside(middle, t) for t in taken) or not _in_photo(moved, photo.shape):
-                continue
-            if _face_like(photo, moved, tile.corners):
-                guesses.append(moved)
-                owners.append(tile)
-    # the neighbour moved there, as it lies, is looked at first: over bare table or a
-    # card the verifier throws it out before the refiner and the counters are asked
-    moved = [replace(owner, corners=guess) for guess, owner in zip(guesses, owners, strict=True)]
-    likely = verify.tile_chances(photo, moved) >= DROP_BELOW if moved else []
-    guesses = [g for g, keep in zip(guesses, likely, strict=True) if keep]
-    owners = [o for o, keep in zip(owners, likely, strict=True) if keep]
-    if not guesses:
-        return []
+    places = _places_to_look(photo, believed, taken)
     found: list[Candidate] = []
-    for guess, owner, candidate in zip(guesses, owners, outlining(guesses), strict=True):
+    for (place, owner), candidate in zip(places, outlining([p for p, _ in places]), strict=True):
         outline = candidate.corners
         if (
-            candidate.surely_read(model_alone=True)
-            and any(candidate.ends)
-            and candidate.light_on_dark == owner.light_on_dark
-            and 1 / NEIGHBOUR_AREA
-            <= area(outline) / max(area(owner.corners), 1e-6)
-            <= NEIGHBOUR_AREA
-            and centred(guess.mean(axis=0), outline)
+            _like_its_neighbour(candidate, owner)
+            and centred(place.mean(axis=0), outline)
             and all(shared(outline, t) <= SAME_TILE for t in taken)
             and all(shared(outline, f.corners) <= SAME_TILE for f in found)
         ):
             found.append(candidate)
     return [b for b in verify.sort_out(photo, found) if b.belief >= 1.0]
+
+
+def _places_to_look(
+    photo: np.ndarray, believed: list[verify.Believed], taken: list[np.ndarray]
+) -> list[tuple[np.ndarray, Candidate]]:
+    """Each free place beside a tile read surely and believed without doubt, inside the
+    photo and of that tile's face colour, with the tile. The tile's outline moved there is
+    looked at by the verifier first, as it lies: over bare table or a card it is thrown out
+    (DROP_BELOW) before the refiner and the counters are asked."""
+    places = [
+        (moved, b.candidate)
+        for b in believed
+        if b.belief >= SURE_ABOVE and b.candidate.surely_read() and any(b.candidate.ends)
+        for moved in _places_beside(b.candidate.corners)
+        if not any(inside(moved.mean(axis=0), t) for t in taken)
+        and _in_photo(moved, photo.shape)
+        and _face_like(photo, moved, b.candidate.corners)
+    ]
+    if not places:
+        return []
+    moved = [replace(owner, corners=place) for place, owner in places]
+    chances = verify.tile_chances(photo, moved)
+    return [p for p, chance in zip(places, chances, strict=True) if chance >= DROP_BELOW]
+
+
+def _like_its_neighbour(candidate: Candidate, neighbour: Candidate) -> bool:
+    """Read surely with pips (by the learned counter alone if need be), and of the
+    neighbour's look and size (NEIGHBOUR_AREA either way)."""
+    ratio = area(candidate.corners) / max(area(neighbour.corners), 1e-6)
+    return (
+        candidate.surely_read(model_alone=True)
+        and any(candidate.ends)
+        and candidate.light_on_dark == neighbour.light_on_dark
+        and 1 / NEIGHBOUR_AREA <= ratio <= NEIGHBOUR_AREA
+    )
 
 
 def _places_beside(corners: np.ndarray) -> list[np.ndarray]:
