@@ -29,7 +29,7 @@ from vision.shapes import (
     shared,
 )
 from vision.spotted import Outlining
-from vision.thresholds import DROP_BELOW, FACE_LIKE, NEIGHBOUR_AREA, SAME_TILE, SURE_ABOVE
+from vision.thresholds import DROP_BELOW, FACE_LIKE, NEIGHBOUR_AREA, SAME_TILE
 
 FACE_SIZE = (12, 24)  # a face's middle warped this small (px) to take its colour
 
@@ -50,7 +50,7 @@ def beside(
             and all(shared(outline, f.corners) <= SAME_TILE for f in found)
         ):
             found.append(candidate)
-    return [b for b in verify.sort_out(photo, found) if b.belief >= 1.0]
+    return [b for b in verify.sort_out(photo, found) if b.sure]
 
 
 def _places_to_look(
@@ -63,7 +63,7 @@ def _places_to_look(
     places = [
         (moved, b.candidate)
         for b in believed
-        if b.belief >= SURE_ABOVE and b.candidate.surely_read() and any(b.candidate.ends)
+        if b.sure and b.candidate.surely_read() and any(b.candidate.ends)
         for moved in _places_beside(b.candidate.corners)
         if not any(inside(moved.mean(axis=0), t) for t in taken)
         and _in_photo(moved, photo.shape)

@@ -57,7 +57,6 @@ from vision.thresholds import (
     SPOT_SIDES,
     SPOTTED_PEAK,
     STRADDLED_AREA,
-    SURE_ABOVE,
     WORK_SIDE,
 )
 
@@ -317,7 +316,7 @@ def _believed_and_spotted(one: verify.Believed, sure_spots: list[np.ndarray]) ->
     """Whether the verifier has no doubt of the outline (SURE_ABOVE) and the spotter is sure
     of a tile at its middle (centred)."""
     corners = one.candidate.corners
-    return one.belief >= SURE_ABOVE and any(centred(m, corners) for m in sure_spots)
+    return one.sure and any(centred(m, corners) for m in sure_spots)
 
 
 def _seen_as_one(one: verify.Believed, sure_spots: list[np.ndarray]) -> bool:

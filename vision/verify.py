@@ -36,6 +36,11 @@ class Believed:
     candidate: Candidate
     belief: float  # 0..1: 1 when the model has no doubt
 
+    @property
+    def sure(self) -> bool:
+        """Whether the model has no doubt of it (a chance of SURE_ABOVE or more)."""
+        return self.belief >= 1.0
+
 
 def patch(image: np.ndarray, corners: np.ndarray, size: tuple[int, int] = PATCH) -> np.ndarray:
     """The outline and a margin round it, warped upright to ``size`` (end A at the top)."""
