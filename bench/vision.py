@@ -39,6 +39,9 @@ sys.path.insert(0, str(ROOT))
 
 import cv2  # noqa: E402
 
+from bench.readings import changes, reading  # noqa: E402
+from bench.readings import load as load_readings  # noqa: E402
+from bench.readings import save as save_readings  # noqa: E402
 from training.realsets import LabelledPhoto, all_photos  # noqa: E402
 from vision import counter, load_photo, recognise, spot, verify  # noqa: E402
 from vision.synth import render  # noqa: E402
@@ -54,8 +57,9 @@ class Tally:
         self.halves_only = False
         self.ms: list[float] = []
         self.misses: list[str] = []
+        self.readings: list[dict] = []  # one per photo, for --readings and --against
 
-    def add(self, label, image, total, set_max, tiles=None, halves=None, max_tiles=None):
+    def add(self, label, image, total, set_max, tiles=None, halves=None, max_tiles=None, detail=""):
         started = time.perf_counter()
         result = recognise(image, set_max=set_max, max_tiles=max_tiles)
         self.ms.append((time.perf_counter() - started) * 1000)
@@ -66,6 +70,9 @@ class Tally:
         self.silent += result.status == "ok" and result.pip_total != total
         self.check += result.status == "check"
         self.unreadable += not readable
+        self.readings.append(
+            reading(self.name, label, total, result.pip_total, result.status, result.reasons)
+        )
         if tiles is not None:
             self._match(Counter(t.tile for t in result.tiles), Counter(tiles))
         elif halves is not None:
@@ -75,7 +82,7 @@ class Tally:
         if not right:
             why = "; ".join(result.reasons)
             self.misses.append(
-                f"{label}: {total} read as {result.pip_total} [{result.status}] {why}"
+                f"{label}{detail}: {total} read as {result.pip_total} [{result.status}] {why}"
             )
 
     def _match(self, got: Counter, want: Counter) -> None:
@@ -184,7 +191,7 @@ def world(count: int, seed: int, empty: bool = False) -> Tally:
         photo = render_world(s, size=(1920, 1080), empty=True if empty else None)
         truth = [t.tile for t in photo.tiles]
         total = sum(t.pips for t in truth)
-        tally.add(f"seed {s} {photo.meta}", photo.image, total, photo.set_max, truth)
+        tally.add(f"seed {s}", photo.image, total, photo.set_max, truth, detail=f" {photo.meta}")
     return tally
 
 
@@ -227,7 +234,12 @@ def main() -> None:
     parser.add_argument(
         "--spoiled", action="store_true", help="read the real photos again, spoilt (SPOILS)"
     )
+    parser.add_argument("--readings", type=Path, help="keep every photo's reading in this file")
+    parser.add_argument(
+        "--against", type=Path, help="list the photos read otherwise than in this --readings file"
+    )
     args = parser.parse_args()
+    before = load_readings(args.against) if args.against else None
     cv2.setNumThreads(args.threads)
     print(HEADER)
     sources = per_source(args.loso, args.seed)
@@ -269,6 +281,11 @@ def main() -> None:
         for tally in tallies:
             for miss in tally.misses:
                 print(f"  {tally.name}: {miss}")
+    readings = [r for tally in tallies for r in tally.readings]
+    if args.readings:
+        save_readings(args.readings, readings)
+    if before is not None:
+        print("\n".join(changes(before, readings, args.against.name)))
     print(f"peak memory {real_mb:.0f} MB reading the real photos (up to 12 MP)")
     for name, stage in {"spotter": spot, **LEARNED}.items():
         print(f"{name} model {stage.MODEL.stat().st_size / 1e6:.2f} MB")
