@@ -39,9 +39,7 @@ sys.path.insert(0, str(ROOT))
 
 import cv2  # noqa: E402
 
-from bench.readings import changes, reading  # noqa: E402
-from bench.readings import load as load_readings  # noqa: E402
-from bench.readings import save as save_readings  # noqa: E402
+from bench import readings  # noqa: E402
 from training.realsets import LabelledPhoto, all_photos  # noqa: E402
 from vision import counter, load_photo, recognise, spot, verify  # noqa: E402
 from vision.synth import render  # noqa: E402
@@ -63,16 +61,16 @@ class Tally:
         started = time.perf_counter()
         result = recognise(image, set_max=set_max, max_tiles=max_tiles)
         self.ms.append((time.perf_counter() - started) * 1000)
-        readable = result.status != "unreadable"
-        right = readable and result.pip_total == total
+        one = readings.reading(
+            self.name, label, total, result.pip_total, result.status, result.reasons
+        )
+        self.readings.append(one)
+        right = readings.right(one)
         self.photos += 1
         self.exact += right
-        self.silent += result.status == "ok" and result.pip_total != total
+        self.silent += readings.silent(one)
         self.check += result.status == "check"
-        self.unreadable += not readable
-        self.readings.append(
-            reading(self.name, label, total, result.pip_total, result.status, result.reasons)
-        )
+        self.unreadable += result.status == "unreadable"
         if tiles is not None:
             self._match(Counter(t.tile for t in result.tiles), Counter(tiles))
         elif halves is not None:
@@ -239,7 +237,7 @@ def main() -> None:
         "--against", type=Path, help="list the photos read otherwise than in this --readings file"
     )
     args = parser.parse_args()
-    before = load_readings(args.against) if args.against else None
+    before = readings.load(args.against) if args.against else None
     cv2.setNumThreads(args.threads)
     print(HEADER)
     sources = per_source(args.loso, args.seed)
@@ -281,11 +279,11 @@ def main() -> None:
         for tally in tallies:
             for miss in tally.misses:
                 print(f"  {tally.name}: {miss}")
-    readings = [r for tally in tallies for r in tally.readings]
+    every = [r for tally in tallies for r in tally.readings]
     if args.readings:
-        save_readings(args.readings, readings)
+        readings.save(args.readings, every)
     if before is not None:
-        print("\n".join(changes(before, readings, args.against.name)))
+        print("\n".join(readings.changes(before, every, args.against.name)))
     print(f"peak memory {real_mb:.0f} MB reading the real photos (up to 12 MP)")
     for name, stage in {"spotter": spot, **LEARNED}.items():
         print(f"{name} model {stage.MODEL.stat().st_size / 1e6:.2f} MB")
