@@ -18,14 +18,15 @@ def fit(
     y: np.ndarray,
     seed: int,
     epochs: int,
-    out: Path,
+    out: Path | None,
     augment: Callable,
     class_weights: np.ndarray | None = None,
     batch_size: int = 128,
     averaged: int = 0,
-) -> dict:
+) -> tuple[object, dict]:
     """Train ``net`` (its ``logits(x)``; ``forward`` gives chances) on float patches ``x``
-    and class numbers ``y``, a tenth held out at random; write ``out``: the figures.
+    and class numbers ``y``, a tenth held out at random; write it to ``out`` (None: not
+    written). Returns the trained network and the figures.
 
     With ``averaged`` epochs more at a small steady rate, the weights written are the mean
     of those epochs' ends (stochastic weight averaging), its batch norms measured again: a
@@ -62,12 +63,14 @@ def fit(
     if averaged:
         batches = (x_train[s : s + batch_size] for s in starts)
         net = _averaged(net, averaged, one_pass, batches)
-    export(net, x_all[:1], out)
-    return {
+    figures = {
         "examples": len(y),
         "held_out_accuracy": round(accuracy_of(net, x_all[:held], y_all[:held]), 4),
-        "bytes": out.stat().st_size,
     }
+    if out is not None:
+        export(net, x_all[:1], out)
+        figures["bytes"] = out.stat().st_size
+    return net, figures
 
 
 def _averaged(net, epochs: int, one_pass: Callable, batches):

@@ -5,10 +5,13 @@
 
 Examples are halves whose pips are known: the halves of every tile on rendered photos
 (vision/synth.py's mats and vision/world.py's tables), cut where a finder might put the
-outline; halves drawn on their own with their pips laid out many ways (training/half_faces.py);
-and the labelled halves of ../shared/data/train-real (read there, never copied).
-`--exclude` leaves a fold out, as for training/verifier.py; `--quick` runs the whole path on
-a handful of photos in about a minute.
+outline; halves drawn on their own with their pips laid out many ways
+(training/half_faces.py); and the labelled halves of ../shared/data/train-real (read there,
+never copied). Two networks are taught on them, from seeds `--seed` and `--seed` + 1, and
+written as one model that reads each half and its mirror image with both and averages the
+four chances: two training runs' luck averages out. `--exclude` leaves
+a fold out, as for training/verifier.py; `--quick` runs the whole path on a handful of
+photos in about a minute.
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ import numpy as np
 
 from companion.tiles import MAX_PIPS
 from training.cache import kept
-from training.fit import command_line, fit, progress_printer
+from training.fit import command_line, export, fit, progress_printer
 from training.half_faces import LOOKS, drawn_halves
 from training.realsets import LabelledPhoto, train_photos
 from vision import counter, load_photo, synth
@@ -162,8 +165,30 @@ def _net_class():
     return CounterNet
 
 
+def _pair_class():
+    import torch
+    from torch import nn
+
+    class CounterPair(nn.Module):
+        """Two counters taught from different seeds, each reading a half as it is and its
+        mirror image (as many pips): the mean of the four chances of every count."""
+
+        def __init__(self, first: nn.Module, second: nn.Module) -> None:
+            super().__init__()
+            self.first, self.second = first, second
+            self.register_buffer("mirrored", torch.arange(COUNT_PATCH - 1, -1, -1))
+
+        def forward(self, x):
+            both_ways = torch.cat([x, torch.index_select(x, 3, self.mirrored)])
+            chances = (self.first(both_ways) + self.second(both_ways)) / 2
+            return chances.reshape(2, -1, MAX_PIPS + 1).mean(dim=0)
+
+    return CounterPair
+
+
 def build(exclude: set[str], seed: int, quick: bool, out: Path, quiet: bool = False) -> dict:
-    """Collect the halves, train, write ``out``: the figures of the run."""
+    """Collect the halves, teach the two counters (seeds ``seed`` and ``seed + 1``), write
+    ``out`` as their pair: the figures of the run."""
     import torch
 
     started = time.monotonic()
@@ -172,11 +197,20 @@ def build(exclude: set[str], seed: int, quick: bool, out: Path, quiet: bool = Fa
 
     seeds = RENDERED_SEEDS[:12] if quick else RENDERED_SEEDS
     patches, labels = collect(seeds, exclude, 12 if quick else None, progress)
-    torch.manual_seed(seed)
-    net = _net_class()()
     x = counter.scaled(patches)
     epochs, averaged = (1, 1) if quick else (EPOCHS, AVERAGED)
-    figures = fit(net, x, labels, seed, epochs, out, _turned, batch_size=64, averaged=averaged)
+    twins, figures = [], {}
+    for twin_seed in (seed, seed + 1):
+        torch.manual_seed(twin_seed)
+        taught = dict(batch_size=64, averaged=averaged)
+        net, twin_figures = fit(
+            _net_class()(), x, labels, twin_seed, epochs, None, _turned, **taught
+        )
+        twins.append(net)
+        figures["examples"] = twin_figures["examples"]
+        figures[f"held_out_accuracy_seed{twin_seed}"] = twin_figures["held_out_accuracy"]
+    export(_pair_class()(*twins), torch.from_numpy(x[:1]), out)
+    figures["bytes"] = out.stat().st_size
     figures["minutes"] = round((time.monotonic() - started) / 60, 1)
     return figures
 

@@ -74,7 +74,7 @@ def train(examples: list[Examples], seed: int, epochs: int, out: Path) -> dict:
     y = np.concatenate([e.labels for e in examples]).astype(np.int64)
     torch.manual_seed(seed)
     weights = np.clip([1.0, float((y == 0).sum()) / max(1, int((y == 1).sum()))], 0.3, 3.0)
-    figures = fit(Net(), x, y, seed, epochs, out, _turned, class_weights=weights)
+    _, figures = fit(Net(), x, y, seed, epochs, out, _turned, class_weights=weights)
     return {**figures, "tiles": int((y == 1).sum())}
 
 
