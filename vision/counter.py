@@ -1,14 +1,14 @@
 """Stage 3, count the pips: a learned model reads each half.
 
 Each half (vision/halves.py: a square patch, its outer end at the top) is shrunk to a small
-colour patch scaled to its own spread of brightness, and a small convolutional network
-trained offline (training/pip_counter.py; data, seed and figures in vision/models/README.md)
-gives the chance of every count from blank to MAX_PIPS. It has learned black, coloured and
-engraved pips, pale twelves and faces in glare from the renderer and real photos, and pips
-laid out in many ways (sets differ: a nine in a square or in four rows), so it counts pips
-rather than knowing one set's patterns. It runs through OpenCV alone (cv2.dnn on an ONNX
-file). The rule-based counter (vision/pips.py) gives a second opinion: a half the two read
-differently is marked for the player to check.
+colour patch scaled to its own spread of brightness, and a pair of small convolutional
+networks trained offline (training/pip_counter.py; data, seeds and figures in
+vision/models/README.md) gives the chance of every count from blank to MAX_PIPS. They have
+learned black, coloured and engraved pips, pale twelves and faces in glare from the renderer
+and real photos, and pips laid out in many ways (sets differ: a nine in a square or in four
+rows), so they count pips rather than knowing one set's patterns. It runs through OpenCV
+alone (cv2.dnn on an ONNX file). The rule-based counter (vision/pips.py) gives a second
+opinion: a half the two read differently is marked for the player to check.
 """
 
 from __future__ import annotations
@@ -27,10 +27,10 @@ from vision.thresholds import COUNT_PATCH, DISAGREED
 
 MODEL = Path(__file__).with_name("models") / "pips.onnx"
 PASS = 32
-"""Halves read in one pass of the model (each twice, as it is and mirrored): its working
-memory grows with the batch, and a busy photo has hundreds of halves. Reading the real
-photos (bench/vision.py) peaked at 299 MB with every half of a photo in one pass, and at
-256 MB with 32 (speed the same)."""
+"""Halves read in one pass of the model (each as it is and mirrored, by both networks): its
+working memory grows with the batch, and a busy photo has hundreds of halves. Reading the real
+photos (bench/vision.py) peaked at 299 MB with every half of a photo in one pass of one
+network, and at 256 MB with 32 (speed the same)."""
 
 
 def batch(halves: list[np.ndarray]) -> np.ndarray:
@@ -78,23 +78,25 @@ def read(halves: list[np.ndarray]) -> list[HalfReading]:
 def count(halves: list[np.ndarray]) -> list[HalfReading]:
     """How many pips each half has, and how sure the model is (its chance of that count).
 
-    A half seen in a mirror has as many pips: the model reads each half both ways and the
-    two chances of every count are averaged. On sets it never learned (each real source
-    left out in turn) that reads more photos right than one look (docs/vision.md)."""
+    The model is two networks taught from different seeds (training/pip_counter.py), each
+    reading a half as it is and its mirror image (a half seen in a mirror has as many pips),
+    and the four chances of every count are averaged. Left out of training, a set's elevens
+    printed 4-3-4 were often read as nines from one look; and one network's readings of an
+    unseen set depend on its training run's luck far more than a pair's (docs/vision.md)."""
     if not halves:
         return []
     inputs = batch(halves)
     chances = np.concatenate(
-        [_both_ways(inputs[start : start + PASS]) for start in range(0, len(inputs), PASS)]
+        [_chances(inputs[start : start + PASS]) for start in range(0, len(inputs), PASS)]
     )
     pips = chances.argmax(axis=1)
     sure = [float(np.clip(chances[i, n], 0, 1)) for i, n in enumerate(pips)]
     return [HalfReading(int(n), s, 0.0, learned=s) for n, s in zip(pips, sure, strict=True)]
 
 
-def _both_ways(inputs: np.ndarray) -> np.ndarray:
-    """The chance of every count for each half, averaged over the half and its mirror."""
+def _chances(inputs: np.ndarray) -> np.ndarray:
+    """The chance of every count for each half, as the pair of networks averages it over
+    the half and its mirror image."""
     model = _model()
-    model.setInput(np.concatenate([inputs, inputs[:, :, :, ::-1]]))
-    both = model.forward()[:, : MAX_PIPS + 1]
-    return (both[: len(inputs)] + both[len(inputs) :]) / 2
+    model.setInput(inputs)
+    return model.forward()[:, : MAX_PIPS + 1]

@@ -27,6 +27,14 @@ def test_the_counter_ships_in_the_package_and_is_small():
     assert counter.MODEL.name in (counter.MODEL.parent / "README.md").read_text()
 
 
+def test_the_learned_models_together_fit_in_five_megabytes():
+    """The package ships every learned stage; together they must stay small enough for a Pi's
+    download and memory (the issue's limit: 5 MB)."""
+    models = list(counter.MODEL.parent.glob("*.onnx"))
+    assert len(models) == 4
+    assert sum(m.stat().st_size for m in models) <= 5 * 1000 * 1000
+
+
 def test_the_counter_reads_the_halves_of_tiles_it_never_saw():
     right = total = 0
     for seed in FRESH:
