@@ -9,9 +9,9 @@ outline; halves drawn on their own with their pips laid out many ways
 (training/half_faces.py); and the labelled halves of ../shared/data/train-real (read there,
 never copied). Two networks are taught on them, from seeds `--seed` and `--seed` + 1, and
 written as one model that reads each half and its mirror image with both and averages the
-four chances: two training runs' luck averages out. `--exclude` leaves
-a fold out, as for training/verifier.py; `--quick` runs the whole path on a handful of
-photos in about a minute.
+four chances: two training runs' luck averages out. `--exclude` leaves a fold out, as for
+training/verifier.py; `--quick` runs the whole path on a handful of photos in about a
+minute.
 """
 
 from __future__ import annotations
@@ -199,10 +199,10 @@ def build(exclude: set[str], seed: int, quick: bool, out: Path, quiet: bool = Fa
     patches, labels = collect(seeds, exclude, 12 if quick else None, progress)
     x = counter.scaled(patches)
     epochs, averaged = (1, 1) if quick else (EPOCHS, AVERAGED)
+    taught = dict(batch_size=64, averaged=averaged)
     twins, figures = [], {}
     for twin_seed in (seed, seed + 1):
         torch.manual_seed(twin_seed)
-        taught = dict(batch_size=64, averaged=averaged)
         net, twin_figures = fit(
             _net_class()(), x, labels, twin_seed, epochs, None, _turned, **taught
         )

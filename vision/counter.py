@@ -6,8 +6,8 @@ networks trained offline (training/pip_counter.py; data, seeds and figures in
 vision/models/README.md) gives the chance of every count from blank to MAX_PIPS. They have
 learned black, coloured and engraved pips, pale twelves and faces in glare from the renderer
 and real photos, and pips laid out in many ways (sets differ: a nine in a square or in four
-rows), so they count pips rather than knowing one set's patterns. It runs through OpenCV
-alone (cv2.dnn on an ONNX file). The rule-based counter (vision/pips.py) gives a second
+rows), so they count pips rather than knowing one set's patterns. The pair runs through
+OpenCV alone (cv2.dnn on an ONNX file). The rule-based counter (vision/pips.py) gives a second
 opinion: a half the two read differently is marked for the player to check.
 """
 
