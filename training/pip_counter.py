@@ -200,14 +200,13 @@ def build(exclude: set[str], seed: int, quick: bool, out: Path, quiet: bool = Fa
     x = counter.scaled(patches)
     epochs, averaged = (1, 1) if quick else (EPOCHS, AVERAGED)
     taught = dict(batch_size=64, averaged=averaged)
-    twins, figures = [], {}
+    twins, figures = [], {"examples": len(labels)}
     for twin_seed in (seed, seed + 1):
         torch.manual_seed(twin_seed)
         net, twin_figures = fit(
             _net_class()(), x, labels, twin_seed, epochs, None, _turned, **taught
         )
         twins.append(net)
-        figures["examples"] = twin_figures["examples"]
         figures[f"held_out_accuracy_seed{twin_seed}"] = twin_figures["held_out_accuracy"]
     export(_pair_class()(*twins), torch.from_numpy(x[:1]), out)
     figures["bytes"] = out.stat().st_size
