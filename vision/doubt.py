@@ -57,6 +57,13 @@ NO_TILES = (
     "no tiles found: confirm 0 for an empty hand, or step back so whole tiles are in the"
     " picture, lay them face up on the mat and retake"
 )
+MAY_BE_MISSING = "a tile may be missing: spread the tiles apart and retake, or check"
+SEEN_NOT_READ = (
+    "something like a tile is seen but none is read: lay the tiles face up and apart, and retake"
+)
+"""Said instead of MAY_BE_MISSING when no tile is read at all: a photo of tiles lying face
+down reads so, and "a tile may be missing" left a player with no tile on the screen
+wondering which one."""
 
 
 @dataclass(frozen=True)
@@ -217,6 +224,7 @@ def judge(
         )
     if not tiles:
         if reasons:  # too dark, or a busy table: nothing found tells nothing
+            reasons = [SEEN_NOT_READ if r == MAY_BE_MISSING else r for r in reasons]
             return Recognition([], context.set_max, problems, "unreadable", reasons)
         return Recognition([], context.set_max, problems, "check", [NO_TILES])
     if len(tiles) > context.hand_limit:
@@ -255,7 +263,7 @@ def _photo_reasons(scene: Scene, tiles: list[RecognisedTile]) -> list[str]:
     if scene.washed_out > WASHED_OUT:
         reasons.append(TOO_BRIGHT)
     if scene.unexplained:
-        reasons.append("a tile may be missing: spread the tiles apart and retake, or check")
+        reasons.append(MAY_BE_MISSING)
     if scene.busy > BUSY_EDGES or scene.thrown_out >= max(BUSY_OUTLINES, len(tiles) + 1):
         reasons.append(PLAIN_CLOTH)
     return reasons

@@ -211,6 +211,23 @@ def test_no_tile_on_a_plain_table_asks_whether_the_hand_is_empty():
     assert "step back" in reading.reasons[0]
 
 
+def test_no_tile_read_where_one_is_seen_says_so_and_asks_for_them_face_up():
+    """Tiles lying face down look like tiles to the spotter, and none is read: the player
+    is told that nothing was read, not that "a tile may be missing" from an empty reading."""
+    reading = judge(
+        [], Scene(brightness=220.0, busy=0.01, thrown_out=0, unexplained=2), ReadingContext()
+    )
+    assert reading.status == "unreadable" and reading.tiles == []
+    assert "none is read" in reading.reasons[0] and "face up" in reading.reasons[0]
+    assert not any("may be missing" in reason for reason in reading.reasons)
+    one = judge(
+        laid((3, 4)),
+        Scene(brightness=220.0, busy=0.01, thrown_out=0, unexplained=2),
+        ReadingContext(),
+    )
+    assert one.status == "check" and any("may be missing" in r for r in one.reasons)
+
+
 def test_no_tile_on_a_busy_table_is_unreadable():
     busy = Scene(brightness=230.0, busy=BUSY_EDGES * 2, thrown_out=9)
     reading = judge([], busy, ReadingContext())
@@ -336,7 +353,7 @@ def test_a_tile_the_spotter_is_sure_of_but_none_is_read_at_is_missing(monkeypatc
     )
     reading = recognise(image)
     assert reading.tiles == [] and reading.status == "unreadable"
-    assert any("a tile may be missing" in reason for reason in reading.reasons)
+    assert any("seen but none is read" in reason for reason in reading.reasons)
 
 
 def test_one_outline_across_two_touching_tiles_is_no_silent_reading(monkeypatch):
