@@ -61,9 +61,11 @@ MAY_BE_MISSING = "a tile may be missing: spread the tiles apart and retake, or c
 SEEN_NOT_READ = (
     "something like a tile is seen but none is read: lay the tiles face up and apart, and retake"
 )
-"""Said instead of MAY_BE_MISSING when no tile is read at all: a photo of tiles lying face
-down reads so, and "a tile may be missing" left a player with no tile on the screen
-wondering which one."""
+"""Said instead of MAY_BE_MISSING when no tile is read at all, and when none is read where
+the spotter half sees one: a photo of tiles lying face down reads so, and "a tile may be
+missing" left a player with no tile on the screen wondering which one. A hand of 157 pips
+far off on a blue gingham in cold light (rendered table 900051), its tiles half seen and
+none read, was offered as "no tiles found: confirm 0 for an empty hand"."""
 
 
 @dataclass(frozen=True)
@@ -77,13 +79,19 @@ class Scene:
     washed_out: float = 0.0  # share of the tiles' outlines clipped white
     size: tuple[int, int] | None = None  # the photo's width and height in px (None: unknown)
     face_table: bool = False  # the table is of the tiles' face colour: no guide to tiles missed
+    glimpsed: int = 0  # places the spotter half sees a tile (SPOTTED_PEAK up) and none is read
 
 
 def look_at(
-    image: np.ndarray, tile_corners: list[np.ndarray], thrown_out: int, missed: int = 0
+    image: np.ndarray,
+    tile_corners: list[np.ndarray],
+    thrown_out: int,
+    missed: int = 0,
+    glimpsed: int = 0,
 ) -> Scene:
     """The scene round the tiles found; ``missed``: tiles another look saw and no outline
-    explains (vision/spot.py's sure middles)."""
+    explains (vision/spot.py's sure middles); ``glimpsed``: places the spotter half sees a
+    tile where none is read."""
     scale = 480 / max(image.shape[:2])
     small = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
     gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
@@ -110,6 +118,7 @@ def look_at(
         washed_out,
         (width, height),
         face_table=unexplained is None,
+        glimpsed=glimpsed,
     )
 
 
@@ -226,6 +235,8 @@ def judge(
         if reasons:  # too dark, or a busy table: nothing found tells nothing
             reasons = [SEEN_NOT_READ if r == MAY_BE_MISSING else r for r in reasons]
             return Recognition([], context.set_max, problems, "unreadable", reasons)
+        if scene.glimpsed:  # "confirm 0" would score a hand the spotter half sees as empty
+            return Recognition([], context.set_max, problems, "unreadable", [SEEN_NOT_READ])
         return Recognition([], context.set_max, problems, "check", [NO_TILES])
     if len(tiles) > context.hand_limit:
         reasons.insert(

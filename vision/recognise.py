@@ -97,9 +97,10 @@ def _scene(
     of them explains, and the places it half sees none is read at."""
     corners = [c.candidate.corners for c in believed]
     missed = sum(not any(centred(m, c) for c in corners) for m in proposed.sure_spots)
-    missed += _places(proposed.faint_spots, corners) >= FAINT_PLACES
+    glimpsed = _places(proposed.faint_spots, corners)
+    missed += glimpsed >= FAINT_PLACES
     # the scene as taken: "too dark" is the room's, and the busy measure was set on such
-    return doubt.look_at(image, corners, thrown_out=thrown_out, missed=missed)
+    return doubt.look_at(image, corners, thrown_out=thrown_out, missed=missed, glimpsed=glimpsed)
 
 
 @dataclass(frozen=True)
@@ -113,7 +114,8 @@ class Proposed:
     one, a tile may be missing."""
     faint_spots: list[np.ndarray] = field(default_factory=list)
     """Rough outlines of the tiles the spotter half sees (SPOTTED_PEAK to UNTRACED_PEAK),
-    surest first: where no tile is read at FAINT_PLACES of them, tiles may be missing."""
+    surest first: where no tile is read at FAINT_PLACES of them, tiles may be missing.
+    Where nothing is read at all, every peak it has (SPOT_ABOVE or surer)."""
 
 
 def propose(image: np.ndarray, sides: tuple[int | None, ...] | None = None) -> Proposed:
@@ -141,10 +143,15 @@ def propose(image: np.ndarray, sides: tuple[int | None, ...] | None = None) -> P
     if candidates:
         return Proposed(candidates, False, sure_spots, faint_spots)
     candidates = find_candidates(image, CLOSE_UP_SIDE)
-    seen = spot.spot_at(image, (CLOSE_UP_SPOT_SIDE,))
-    traced, sure_spots, faint_spots = spotted(outlining, candidates, seen)
+    close = spot.spot_at(image, (CLOSE_UP_SPOT_SIDE,))
+    traced, close_sure, close_faint = spotted(outlining, candidates, close)
     candidates += traced
-    return Proposed(candidates, bool(candidates), sure_spots, faint_spots)
+    if candidates:
+        return Proposed(candidates, True, close_sure, close_faint)
+    # nothing read at any size: every peak of every look, a barely seen one too, is a place
+    # where a tile may lie, and the reading must not offer the hand as empty (doubt.judge)
+    glimpses = [corners for corners, _ in seen + close]
+    return Proposed([], False, sure_spots + close_sure, glimpses)
 
 
 def _spotter_alone(outlining: Outlining, seen: list[tuple[np.ndarray, float]]) -> Proposed | None:

@@ -228,6 +228,17 @@ def test_no_tile_read_where_one_is_seen_says_so_and_asks_for_them_face_up():
     assert one.status == "check" and any("may be missing" in r for r in one.reasons)
 
 
+def test_no_tile_read_where_the_spotter_half_sees_one_is_never_offered_as_an_empty_hand():
+    """Tiles far off on a busy cloth that the spotter half sees and no stage reads: the
+    reading is unreadable and asks for the tiles face up, not "confirm 0 for an empty
+    hand" (a player confirming it would score a full hand as nothing)."""
+    glimpsed = Scene(brightness=220.0, busy=0.01, thrown_out=0, glimpsed=1)
+    reading = judge([], glimpsed, ReadingContext())
+    assert reading.status == "unreadable" and "none is read" in reading.reasons[0]
+    assert not any("empty hand" in reason for reason in reading.reasons)
+    assert judge([], CALM, ReadingContext()).status == "check"
+
+
 def test_no_tile_on_a_busy_table_is_unreadable():
     busy = Scene(brightness=230.0, busy=BUSY_EDGES * 2, thrown_out=9)
     reading = judge([], busy, ReadingContext())
