@@ -234,6 +234,8 @@ def judge(
     if not tiles:
         if reasons:  # too dark, or a busy table: nothing found tells nothing
             reasons = [SEEN_NOT_READ if r == MAY_BE_MISSING else r for r in reasons]
+            if scene.glimpsed and SEEN_NOT_READ not in reasons:
+                reasons.append(SEEN_NOT_READ)
             return Recognition([], context.set_max, problems, "unreadable", reasons)
         if scene.glimpsed:  # "confirm 0" would score a hand the spotter half sees as empty
             return Recognition([], context.set_max, problems, "unreadable", [SEEN_NOT_READ])

@@ -237,6 +237,11 @@ def test_no_tile_read_where_the_spotter_half_sees_one_is_never_offered_as_an_emp
     assert reading.status == "unreadable" and "none is read" in reading.reasons[0]
     assert not any("empty hand" in reason for reason in reading.reasons)
     assert judge([], CALM, ReadingContext()).status == "check"
+    # on a busy table the table is named first, and the tiles face up asked for too
+    busy = Scene(brightness=220.0, busy=BUSY_EDGES * 2, thrown_out=0, glimpsed=2)
+    reading = judge([], busy, ReadingContext())
+    assert reading.status == "unreadable" and "busy background" in reading.reasons[0]
+    assert any("none is read" in reason for reason in reading.reasons[1:])
 
 
 def test_no_tile_on_a_busy_table_is_unreadable():
