@@ -79,7 +79,8 @@ class Scene:
     washed_out: float = 0.0  # share of the tiles' outlines clipped white
     size: tuple[int, int] | None = None  # the photo's width and height in px (None: unknown)
     face_table: bool = False  # the table is of the tiles' face colour: no guide to tiles missed
-    glimpsed: int = 0  # places the spotter half sees a tile (SPOTTED_PEAK up) and none is read
+    glimpsed: int = 0  # places the spotter half sees a tile and none is read (recognise:
+    # SPOTTED_PEAK up; where nothing is read at all, every peak of every look)
 
 
 def look_at(
@@ -232,13 +233,11 @@ def judge(
             f"left out {left_out} mark(s) far smaller or bigger than the tiles: {CHECK_LEFT_OUT}"
         )
     if not tiles:
-        if reasons:  # too dark, or a busy table: nothing found tells nothing
-            reasons = [SEEN_NOT_READ if r == MAY_BE_MISSING else r for r in reasons]
-            if scene.glimpsed and SEEN_NOT_READ not in reasons:
-                reasons.append(SEEN_NOT_READ)
+        reasons = [SEEN_NOT_READ if r == MAY_BE_MISSING else r for r in reasons]
+        if scene.glimpsed and SEEN_NOT_READ not in reasons:
+            reasons.append(SEEN_NOT_READ)  # "confirm 0" would score a hand half seen as empty
+        if reasons:  # too dark, a busy table, a tile seen: nothing found tells nothing
             return Recognition([], context.set_max, problems, "unreadable", reasons)
-        if scene.glimpsed:  # "confirm 0" would score a hand the spotter half sees as empty
-            return Recognition([], context.set_max, problems, "unreadable", [SEEN_NOT_READ])
         return Recognition([], context.set_max, problems, "check", [NO_TILES])
     if len(tiles) > context.hand_limit:
         reasons.insert(

@@ -214,17 +214,12 @@ def test_no_tile_on_a_plain_table_asks_whether_the_hand_is_empty():
 def test_no_tile_read_where_one_is_seen_says_so_and_asks_for_them_face_up():
     """Tiles lying face down look like tiles to the spotter, and none is read: the player
     is told that nothing was read, not that "a tile may be missing" from an empty reading."""
-    reading = judge(
-        [], Scene(brightness=220.0, busy=0.01, thrown_out=0, unexplained=2), ReadingContext()
-    )
+    unexplained = Scene(brightness=220.0, busy=0.01, thrown_out=0, unexplained=2)
+    reading = judge([], unexplained, ReadingContext())
     assert reading.status == "unreadable" and reading.tiles == []
     assert "none is read" in reading.reasons[0] and "face up" in reading.reasons[0]
     assert not any("may be missing" in reason for reason in reading.reasons)
-    one = judge(
-        laid((3, 4)),
-        Scene(brightness=220.0, busy=0.01, thrown_out=0, unexplained=2),
-        ReadingContext(),
-    )
+    one = judge(laid((3, 4)), unexplained, ReadingContext())
     assert one.status == "check" and any("may be missing" in r for r in one.reasons)
 
 
