@@ -1,6 +1,7 @@
 """The picture players see: each tile outlined, its value drawn large, doubtful ones in red;
-a dim photo lit up as it was read (vision/light.py), so the tiles can be checked on it. A
-small photo is drawn on enlarged, so the values and outlines leave its tiles' pips in view."""
+where a tile may be missing, the place ringed in red dashes with a question mark; a dim
+photo lit up as it was read (vision/light.py), so the tiles can be checked on it. A small
+photo is drawn on enlarged, so the values and outlines leave its tiles' pips in view."""
 
 from __future__ import annotations
 
@@ -12,6 +13,9 @@ from vision.reading import Recognition
 
 SURE = (60, 200, 60)
 DOUBTFUL = (40, 40, 230)
+
+UNREAD_MARK = "a tile may lie unread at each red ?"
+"""The banner's line under the total where the picture marks places a tile may be missing."""
 
 LEAST_SIDE = 1000
 """The picture is drawn at least this long on its long side: on a small photo (a 416 px
@@ -43,12 +47,17 @@ def annotate(image: np.ndarray, recognition: Recognition) -> np.ndarray:
         cv2.putText(
             picture, label, origin, cv2.FONT_HERSHEY_SIMPLEX, size, colour, weight, cv2.LINE_AA
         )
+    for place in recognition.unread:
+        _mark_unread(picture, np.array(place) * grow, scale, thickness)
     banner = [f"total {recognition.pip_total}"]
     if recognition.status == "unreadable":  # a reason a line: each is a thing to do
         first, *more = recognition.reasons or ["retake the photo"]
         banner = [f"cannot read: {first}", *more]
     elif recognition.low_confidence:
-        banner[0] += "  - please check the red tiles"
+        if any(t.doubtful for t in recognition.tiles) or not recognition.unread:
+            banner[0] += "  - please check the red tiles"
+        if recognition.unread:
+            banner.append(UNREAD_MARK)
     size = 1.2 * scale
     lines = [
         cut
@@ -64,6 +73,35 @@ def annotate(image: np.ndarray, recognition: Recognition) -> np.ndarray:
                 picture, line, at, cv2.FONT_HERSHEY_SIMPLEX, size, colour, width, cv2.LINE_AA
             )
     return picture
+
+
+def _mark_unread(picture: np.ndarray, corners: np.ndarray, scale: float, thickness: int) -> None:
+    """A place a tile may lie unread: its rough outline in red dashes and a "?" in the middle,
+    unlike a tile read (a whole line and its value), so the player looks there."""
+    ring = np.vstack([corners, corners[:1]])
+    dash = 12 * scale
+    for start, end in zip(ring[:-1], ring[1:], strict=True):
+        steps = max(1, int(np.linalg.norm(end - start) // dash))
+        for k in range(0, steps, 2):
+            a = start + (end - start) * k / steps
+            b = start + (end - start) * min(k + 1, steps) / steps
+            cv2.line(picture, _point(a), _point(b), DOUBTFUL, thickness, cv2.LINE_AA)
+    (left, top), (right, bottom), size, weight = label_box("?", corners, scale)
+    cv2.rectangle(picture, (left, top), (right, bottom), (255, 255, 255), -1)
+    cv2.putText(
+        picture,
+        "?",
+        (left + 4, bottom - 6),
+        cv2.FONT_HERSHEY_SIMPLEX,
+        size,
+        DOUBTFUL,
+        weight,
+        cv2.LINE_AA,
+    )
+
+
+def _point(xy: np.ndarray) -> tuple[int, int]:
+    return int(round(float(xy[0]))), int(round(float(xy[1])))
 
 
 def banner_lines(text: str, width: int, size: float, thickness: int) -> list[str]:

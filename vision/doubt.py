@@ -81,6 +81,8 @@ class Scene:
     face_table: bool = False  # the table is of the tiles' face colour: no guide to tiles missed
     glimpsed: int = 0  # places the spotter half sees a tile and none is read (recognise:
     # SPOTTED_PEAK up; where nothing is read at all, every peak of every look)
+    unread_at: tuple[np.ndarray, ...] = ()  # where a tile may lie that none is read at: the
+    # spotter's places (recognise) and the patches of tile face (photo px, 4x2 outlines)
 
 
 def look_at(
@@ -89,10 +91,11 @@ def look_at(
     thrown_out: int,
     missed: int = 0,
     glimpsed: int = 0,
+    unread_at: list[np.ndarray] | None = None,
 ) -> Scene:
     """The scene round the tiles found; ``missed``: tiles another look saw and no outline
     explains (vision/spot.py's sure middles); ``glimpsed``: places the spotter half sees a
-    tile where none is read."""
+    tile where none is read; ``unread_at``: where the spotter sees those (rough outlines)."""
     scale = 480 / max(image.shape[:2])
     small = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
     gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
@@ -108,18 +111,19 @@ def look_at(
     if table_pixels >= max(TABLE_LEAST * table.size, 1):
         busy = float(np.count_nonzero(edges & table)) / table_pixels
     brightness = float(np.percentile(gray, 99))
-    unexplained = _unexplained_faces(small, scaled)
+    faces = _unexplained_faces(small, scaled)
     washed_out = _washed_out(small, scaled)
     height, width = image.shape[:2]
     return Scene(
         brightness,
         busy,
         thrown_out,
-        (unexplained or 0) + missed,
+        len(faces or []) + missed,
         washed_out,
         (width, height),
-        face_table=unexplained is None,
+        face_table=faces is None,
         glimpsed=glimpsed,
+        unread_at=(*(unread_at or []), *(np.float32(face) / scale for face in faces or [])),
     )
 
 
@@ -132,13 +136,14 @@ def _washed_out(small: np.ndarray, tiles: list[np.ndarray]) -> float:
     return float(np.mean(small[face].min(axis=1) >= CLIPPED)) if face.any() else 0.0
 
 
-def _unexplained_faces(small: np.ndarray, tiles: list[np.ndarray]) -> int | None:
-    """Tile-sized patches of a found tile's face colour where no tile was found: a tile the
-    finder missed. Each found tile's own face is the guide, as the light falls unevenly over
-    a table: a missed tile in shade is the colour of the found tiles in shade beside it, not
-    of the pooled faces. None when the table itself is of the faces' colour: no guide."""
+def _unexplained_faces(small: np.ndarray, tiles: list[np.ndarray]) -> list[np.ndarray] | None:
+    """Tile-sized patches of a found tile's face colour where no tile was found, each as the
+    rectangle round it (4x2, px of ``small``): a tile the finder missed. Each found tile's
+    own face is the guide, as the light falls unevenly over a table: a missed tile in shade
+    is the colour of the found tiles in shade beside it, not of the pooled faces. None when
+    the table itself is of the faces' colour: no guide."""
     if not tiles:
-        return 0
+        return []
     lab = cv2.cvtColor(small, cv2.COLOR_BGR2LAB).astype(np.float32)
     table = np.ones(small.shape[:2], np.uint8)
     for corners in tiles:
@@ -155,9 +160,11 @@ def _unexplained_faces(small: np.ndarray, tiles: list[np.ndarray]) -> int | None
     like = cv2.morphologyEx(like, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
     tile_area = float(np.median([area(c) for c in tiles]))
     outlines, _ = cv2.findContours(like, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-    return sum(
-        1 for outline in outlines if _marked_face(like, outline, UNEXPLAINED_FACE * tile_area)
-    )
+    return [
+        cv2.boxPoints(cv2.minAreaRect(outline))
+        for outline in outlines
+        if _marked_face(like, outline, UNEXPLAINED_FACE * tile_area)
+    ]
 
 
 def _face_colours(lab: np.ndarray, tiles: list[np.ndarray]) -> set[tuple[float, float, float]]:
@@ -217,7 +224,18 @@ def _face_tint(half: np.ndarray) -> np.ndarray:
 def judge(
     tiles: list[RecognisedTile], scene: Scene, context: ReadingContext, close_up: bool = False
 ) -> Recognition:
-    """The reading with its status and reasons, and each doubtful tile marked."""
+    """The reading with its status and reasons, and each doubtful tile marked; where it says
+    a tile may be missing, the places one may lie unread, for the picture to show."""
+    reading = _judged(tiles, scene, context, close_up)
+    if not {MAY_BE_MISSING, SEEN_NOT_READ} & set(reading.reasons):
+        return reading
+    places = [tuple((float(x), float(y)) for x, y in place) for place in scene.unread_at]
+    return replace(reading, unread=places)
+
+
+def _judged(
+    tiles: list[RecognisedTile], scene: Scene, context: ReadingContext, close_up: bool
+) -> Recognition:
     problems: list[str] = []
     tiles, left_out = _without_misfits(tiles)
     tiles = _mark_values_above_set(tiles, context.set_max, problems)

@@ -122,6 +122,9 @@ class Recognition:
     problems: list[str] = field(default_factory=list)
     status: Status = "ok"
     reasons: list[str] = field(default_factory=list)
+    unread: list[tuple[tuple[float, float], ...]] = field(default_factory=list)
+    """Where a tile may lie that none is read at (4 points in image pixels each, roughly):
+    given when the reasons say a tile may be missing, for the picture to show where."""
 
     @property
     def pip_total(self) -> int:
@@ -137,6 +140,7 @@ class Recognition:
         out["low_confidence"] = self.low_confidence
         out["status"] = self.status
         out["reasons"] = list(self.reasons)
+        out["unread"] = [[[round(x, 1), round(y, 1)] for x, y in place] for place in self.unread]
         if self.problems:
             out["problems"] = list(self.problems)
         return out

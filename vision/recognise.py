@@ -75,9 +75,9 @@ def recognise(image: np.ndarray, set_max: int = 12, max_tiles: int | None = None
     photo = light.lit(image)
     proposed = propose(photo)
     candidates = proposed.candidates
-    near_spots = [any(centred(m, c.corners) for m in proposed.sure_spots) for c in candidates]
+    near_spots = [any(centred(m, c.corners) for m in proposed.sure_middles) for c in candidates]
     verified = verify.sort_out(photo, candidates, spotted=near_spots)
-    believed = _one_per_tile(verified, proposed.sure_spots)
+    believed = _one_per_tile(verified, proposed.sure_middles)
     thrown_out = len(candidates) - len(verified)
     scene = _scene(image, proposed, believed, thrown_out)
     if scene.unexplained or scene.face_table:  # a tile may be missing: looked for beside
@@ -94,13 +94,26 @@ def _scene(
     image: np.ndarray, proposed: Proposed, believed: list[verify.Believed], thrown_out: int
 ) -> doubt.Scene:
     """The photo round the tiles believed, with the tiles the spotter is sure of that none
-    of them explains, and the places it half sees none is read at."""
+    of them explains, and the places it half sees none is read at; and where those lie,
+    to be shown to the player when a tile may be missing: the sure ones, or the half seen
+    where they alone are what doubts."""
     corners = [c.candidate.corners for c in believed]
-    missed = sum(not any(centred(m, c) for c in corners) for m in proposed.sure_spots)
-    glimpsed = _places(proposed.faint_spots, corners)
-    missed += glimpsed >= FAINT_PLACES
+    unread = [
+        s for s in proposed.sure_spots if not any(centred(s.mean(axis=0), c) for c in corners)
+    ]
+    glimpses = _places(proposed.faint_spots, corners)
+    missed = len(unread) + (len(glimpses) >= FAINT_PLACES)
+    if not corners or (not unread and len(glimpses) >= FAINT_PLACES):
+        unread = glimpses  # shown where they are what doubts; a surer place speaks plainer
     # the scene as taken: "too dark" is the room's, and the busy measure was set on such
-    return doubt.look_at(image, corners, thrown_out=thrown_out, missed=missed, glimpsed=glimpsed)
+    return doubt.look_at(
+        image,
+        corners,
+        thrown_out=thrown_out,
+        missed=missed,
+        glimpsed=len(glimpses),
+        unread_at=_places(unread, []),
+    )
 
 
 @dataclass(frozen=True)
@@ -110,12 +123,16 @@ class Proposed:
     candidates: list[Candidate]
     close_up: bool  # only the close-up look found any
     sure_spots: list[np.ndarray] = field(default_factory=list)
-    """Middles of the tiles the spotter is sure of (UNTRACED_PEAK): where no tile is read at
-    one, a tile may be missing."""
+    """Rough outlines of the tiles the spotter is sure of (UNTRACED_PEAK): where no tile is
+    read at one's middle, a tile may be missing."""
     faint_spots: list[np.ndarray] = field(default_factory=list)
     """Rough outlines of the tiles the spotter half sees (SPOTTED_PEAK to UNTRACED_PEAK),
     surest first: where no tile is read at FAINT_PLACES of them, tiles may be missing.
     Where nothing is read at all, every peak it has (SPOT_ABOVE or surer)."""
+
+    @property
+    def sure_middles(self) -> list[np.ndarray]:
+        return [rough.mean(axis=0) for rough in self.sure_spots]
 
 
 def propose(image: np.ndarray, sides: tuple[int | None, ...] | None = None) -> Proposed:
@@ -204,10 +221,10 @@ def _sides_for(image: np.ndarray, seen: list[tuple[np.ndarray, float]]) -> tuple
     return kept or FINDER_SIDES[-1:]
 
 
-def _places(spots: list[np.ndarray], tiles: list[np.ndarray]) -> int:
-    """At how many places the spotter's rough outlines ``spots`` see a tile where none of
-    ``tiles`` is centred; a spot inside one counted already (the spotter looks twice) is the
-    same place."""
+def _places(spots: list[np.ndarray], tiles: list[np.ndarray]) -> list[np.ndarray]:
+    """The places the spotter's rough outlines ``spots`` see a tile where none of ``tiles``
+    is centred, each a rough outline; a spot inside one taken already (the spotter looks
+    twice) is the same place."""
     places: list[np.ndarray] = []
     for rough in spots:
         middle = rough.mean(axis=0)
@@ -215,7 +232,7 @@ def _places(spots: list[np.ndarray], tiles: list[np.ndarray]) -> int:
             inside(middle, p) for p in places
         ):
             places.append(rough)
-    return len(places)
+    return places
 
 
 def _at_sides(image: np.ndarray, sides: tuple[int | None, ...]) -> list[Candidate]:

@@ -64,9 +64,9 @@ def spotted(
     outline in ``found`` covers (_covered, by the rough outline and again by the refined
     one), each rough outline refined onto its tile (vision/refine.py) and read (a tile it
     is sure of, read surely neither way round, as the learned counter reads it:
-    _unsurely_read), and those it barely sees when read surely (_barely_seen); the middles
-    of every tile the spotter is sure of (UNTRACED_PEAK); and the rough outlines of those
-    it only half sees (SPOTTED_PEAK to UNTRACED_PEAK), surest first."""
+    _unsurely_read), and those it barely sees when read surely (_barely_seen); the rough
+    outlines of every tile the spotter is sure of (UNTRACED_PEAK); and of those it only
+    half sees (SPOTTED_PEAK to UNTRACED_PEAK), surest first."""
     seen = sorted(seen, key=lambda s: -s[1])
     spots = [s for s in seen if s[1] >= SPOTTED_PEAK]
     todo = [s for s in spots if not _covered(s[0], found)]
@@ -83,7 +83,7 @@ def spotted(
     traced += _like_neighbours(outlining, [rough for (rough, _), _ in unread], found, traced)
     barely = [c for c, chance in seen if chance < SPOTTED_PEAK]
     traced += _barely_seen(outlining, barely, found, traced)
-    sure = [corners.mean(axis=0) for corners, chance in spots if chance >= UNTRACED_PEAK]
+    sure = [corners for corners, chance in spots if chance >= UNTRACED_PEAK]
     faint = [corners for corners, chance in spots if chance < UNTRACED_PEAK]
     return traced, sure, faint
 

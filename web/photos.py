@@ -75,6 +75,10 @@ def recognise_with_vision(data: bytes, set_max: int = 12, max_tiles: int | None 
         "low_confidence": bool(_get(recognition, "low_confidence", False)),
         "status": _get(recognition, "status"),
         "reasons": list(_get(recognition, "reasons", None) or []),
+        "unread": [
+            [[round(float(x), 1), round(float(y), 1)] for x, y in place]
+            for place in _get(recognition, "unread", None) or []
+        ],
         "annotated_jpeg": _jpeg(annotated),
     }
 
@@ -163,6 +167,7 @@ def upload():
         "reading": None,
     }
     answer["status"], answer["reasons"] = verdict(result, answer["low_confidence"])
+    answer["unread"] = list(result.get("unread") or [])  # where the picture rings a tile unread
     if seat is not None:
         answer["reading"] = _hand_read(seat, answer["pip_total"], tiles, answer, name)
     return jsonify(answer)

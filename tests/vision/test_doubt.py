@@ -381,7 +381,8 @@ def test_one_outline_across_two_touching_tiles_is_no_silent_reading(monkeypatch)
         np.float32([[100, 140], [100, 180], [180, 180], [180, 140]]), (sure, sure), 60.0, False
     )
     middles = [np.float32([120, 140]), np.float32([160, 140])]  # two tiles 40 wide, 80 long
-    for spots, missing in ((middles, True), ([np.float32([140, 160])], False)):
+    for centres, missing in ((middles, True), ([np.float32([140, 160])], False)):
+        spots = [m + np.float32([[-20, -40], [20, -40], [20, 40], [-20, 40]]) for m in centres]
         proposed = recognition.Proposed([across], False, spots)
         monkeypatch.setattr(recognition, "propose", lambda image, proposed=proposed: proposed)
         monkeypatch.setattr(
@@ -457,3 +458,40 @@ def test_tiles_washed_out_white_ask_for_a_check():
         reading = judge(laid((3, 5), (2, 6)), scene, context)
         assert (TOO_BRIGHT in reading.reasons) == too_bright
         assert reading.status == ("check" if too_bright else "ok")
+
+
+def test_a_tile_left_unread_is_shown_where_it_lies():
+    """Told a tile may be missing, the player is shown where: the reading carries the patch
+    of tile face it saw, round the unread tile; a reading missing nothing carries no place."""
+    from vision.doubt import look_at
+
+    photo, first = _two_tiles(second_face_up=True)
+    reading = judge(laid((3, 5)), look_at(photo, [first], thrown_out=0), ReadingContext())
+    assert reading.status == "check" and len(reading.unread) == 1
+    x, y = np.mean(reading.unread[0], axis=0)
+    assert 550 < x < 670 and 150 < y < 390  # the face-up 2|6 beside the 3|5 read
+    assert judge(laid((3, 5)), CALM, ReadingContext()).unread == []
+
+
+@pytest.mark.parametrize("sure", [True, False])
+def test_the_places_the_spotter_sees_a_tile_unread_are_shown(monkeypatch, one_tile, sure):
+    """Where the spotter is sure of a tile none is read at, that place is shown; where it
+    only half sees tiles in FAINT_PLACES places, those are; and `recognise --json` gives
+    them as `unread`."""
+    from vision import spot
+    from vision.thresholds import FAINT_PLACES, SPOTTED_PEAK, UNTRACED_PEAK
+
+    photo = one_tile(Tile(3, 5), width=60, table=(200, 200, 200))
+    chance = (1 + UNTRACED_PEAK) / 2 if sure else (SPOTTED_PEAK + UNTRACED_PEAK) / 2
+    places = 1 if sure else FAINT_PLACES
+    extra = [
+        (np.float32([[x, 10], [x + 20, 10], [x + 20, 50], [x, 50]]), chance)
+        for x in range(10, 10 + 30 * places, 30)
+    ]
+    seen = spot.spot
+    monkeypatch.setattr(spot, "spot", lambda image, side: seen(image, side) + extra)
+    reading = recognise(photo, set_max=6)
+    assert [t.tile for t in reading.tiles] == [Tile(3, 5)] and reading.status == "check"
+    shown = sorted(np.mean(place, axis=0).round().tolist() for place in reading.unread)
+    assert shown == [[x + 10, 30] for x in range(10, 10 + 30 * places, 30)]
+    assert len(reading.to_dict()["unread"]) == places

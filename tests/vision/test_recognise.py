@@ -9,7 +9,7 @@ import pytest
 
 import vision
 from companion.tiles import Tile
-from vision.annotate import SURE, banner_lines, label_box
+from vision.annotate import DOUBTFUL, SURE, banner_lines, label_box
 from vision.light import brightest, lit
 from vision.synth import render
 
@@ -96,6 +96,24 @@ def test_a_small_photos_picture_is_enlarged_with_the_tiles_outlined_where_they_l
         x, y = round(x * grow), round(y * grow)
         near = picture[y - 4 : y + 5, x - 4 : x + 5].reshape(-1, 3).astype(int)
         assert any(abs(p - np.array(SURE)).max() < 40 for p in near)
+
+
+def test_a_place_a_tile_may_lie_unread_is_ringed_in_red_dashes(one_tile):
+    """Where the reading says a tile may be missing, the picture rings each place it may lie
+    in red dashes, a gap between each, and says so under the total."""
+    from vision.doubt import MAY_BE_MISSING
+    from vision.reading import Recognition
+
+    image = cv2.resize(one_tile(Tile(1, 4)), (1200, 1200))
+    place = ((700.0, 100.0), (1100.0, 100.0), (1100.0, 300.0), (700.0, 300.0))
+    reading = Recognition([], 12, [], "check", [MAY_BE_MISSING], unread=[place])
+    picture = vision.annotate(image, reading)
+    red = np.all(np.abs(picture.astype(int) - DOUBTFUL) < 40, axis=2)
+    top_edge = red[96:105, 720:1080].any(axis=0)
+    assert 0.3 < top_edge.mean() < 0.8  # dashes, not a whole line
+    assert red[250:300, 200:500].sum() == 0  # nowhere else
+    plain = vision.annotate(image, Recognition([], 12, [], "check", [MAY_BE_MISSING]))
+    assert not np.all(np.abs(plain.astype(int) - DOUBTFUL) < 40, axis=2)[96:105, 720:1080].any()
 
 
 def test_the_reasons_a_photo_cannot_be_read_are_cut_to_the_pictures_width():

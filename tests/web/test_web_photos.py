@@ -109,6 +109,7 @@ def test_a_photo_is_read_and_the_annotated_picture_served(host, game, config):
     # a blank picture: the reader doubts it and says why, in words the phone shows
     assert answer["status"] == "check" and answer["low_confidence"] is True
     assert any("no tiles found" in reason for reason in answer["reasons"])
+    assert answer["unread"] == []  # nothing like a tile seen: no place is ringed
     picture = host.get(answer["annotated"])
     assert picture.status_code == 200 and picture.mimetype == "image/jpeg"
     assert picture.data.startswith(b"\xff\xd8")
