@@ -41,7 +41,8 @@ def main() -> int:
     )
     reading = recognise(photo.image, set_max=12)
     picture = annotate(photo.image, reading)
-    picture = cv2.resize(picture, (1200, 675), interpolation=cv2.INTER_AREA)
+    shrink = 1200 / picture.shape[1]
+    picture = cv2.resize(picture, None, fx=shrink, fy=shrink, interpolation=cv2.INTER_AREA)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     cv2.imwrite(str(args.out), picture, [cv2.IMWRITE_JPEG_QUALITY, 82])
     truth = sum(t.pips for t in HAND)

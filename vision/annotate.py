@@ -14,6 +14,9 @@ from vision.reading import Recognition
 SURE = (60, 200, 60)
 DOUBTFUL = (40, 40, 230)
 
+STRIP = (48, 40, 36)
+"""The banner's dark strip above the photo (BGR)."""
+
 UNREAD_MARK = "a tile may lie unread at each red ?"
 """The banner's line under the total where the picture marks places a tile may be missing."""
 
@@ -24,7 +27,7 @@ crop) the values, written no smaller than reads well, would cover the tiles' pip
 
 def annotate(image: np.ndarray, recognition: Recognition) -> np.ndarray:
     """A copy of ``image`` with the recognised tiles drawn on it, enlarged to LEAST_SIDE if
-    it is smaller."""
+    it is smaller, under a strip that gives the total or why the photo cannot be read."""
     picture = lit(image)
     grow = max(1.0, LEAST_SIDE / max(picture.shape[:2]))
     if grow > 1:
@@ -49,15 +52,27 @@ def annotate(image: np.ndarray, recognition: Recognition) -> np.ndarray:
         )
     for place in recognition.unread:
         _mark_unread(picture, np.array(place) * grow, scale, thickness)
-    banner = [f"total {recognition.pip_total}"]
+    return _under_banner(picture, _banner(recognition), scale, thickness)
+
+
+def _banner(recognition: Recognition) -> list[str]:
+    """What the picture says above the photo: the total, and what to look at or do."""
     if recognition.status == "unreadable":  # a reason a line: each is a thing to do
         first, *more = recognition.reasons or ["retake the photo"]
-        banner = [f"cannot read: {first}", *more]
-    elif recognition.low_confidence:
+        return [f"cannot read: {first}", *more]
+    banner = [f"total {recognition.pip_total}"]
+    if recognition.low_confidence:
         if any(t.doubtful for t in recognition.tiles) or not recognition.unread:
             banner[0] += "  - please check the red tiles"
         if recognition.unread:
             banner.append(UNREAD_MARK)
+    return banner
+
+
+def _under_banner(picture: np.ndarray, banner: list[str], scale: float, thickness: int):
+    """The picture with the banner on a dark strip above it, a line of the banner cut to the
+    picture's width a row: written over the photo, it hid the tiles at its top edge (often
+    the very tile the reading asks to check)."""
     size = 1.2 * scale
     lines = [
         cut
@@ -65,14 +80,14 @@ def annotate(image: np.ndarray, recognition: Recognition) -> np.ndarray:
         for cut in banner_lines(reason, picture.shape[1] - 20, size, thickness)
     ]
     (_, height), _ = cv2.getTextSize("Ag", cv2.FONT_HERSHEY_SIMPLEX, size, thickness)
+    step = round(height * 1.6)
+    strip = np.full((step * len(lines) + step // 2, picture.shape[1], 3), STRIP, np.uint8)
     for row, line in enumerate(lines):
-        at = (10, int(40 * scale) + 10 + round(row * height * 1.6))
-        for colour, width in (((0, 0, 0), thickness + 2), ((255, 255, 255), thickness)):
-            # a dark outline under white letters: readable on any table
-            cv2.putText(
-                picture, line, at, cv2.FONT_HERSHEY_SIMPLEX, size, colour, width, cv2.LINE_AA
-            )
-    return picture
+        at = (10, step * (row + 1))
+        cv2.putText(
+            strip, line, at, cv2.FONT_HERSHEY_SIMPLEX, size, (255, 255, 255), thickness, cv2.LINE_AA
+        )
+    return np.vstack([strip, picture])
 
 
 def _mark_unread(picture: np.ndarray, corners: np.ndarray, scale: float, thickness: int) -> None:

@@ -76,12 +76,23 @@ def test_json_has_the_designed_fields(one_tile):
     assert tile["ends"] == [1, 4] and len(tile["corners"]) == 4
 
 
-def test_annotate_draws_on_a_copy(one_tile):
+def _photo_part(picture: np.ndarray, height: int) -> np.ndarray:
+    """The annotated photo under the banner's strip."""
+    return picture[picture.shape[0] - height :]
+
+
+def test_annotate_draws_on_a_copy_under_a_banner_that_hides_nothing(one_tile):
+    """The total is written on a strip above the photo, not over it: a tile at the photo's
+    top edge stays in view, and the strip says the total."""
     image = cv2.resize(one_tile(Tile(1, 4)), (1200, 1200))
     before = image.copy()
     picture = vision.annotate(image, vision.recognise(image))
-    assert picture.shape == image.shape and not np.array_equal(picture, image)
-    assert np.array_equal(image, before)
+    assert picture.shape[1] == 1200 and picture.shape[0] > 1200
+    photo = _photo_part(picture, 1200)
+    assert not np.array_equal(photo, image) and np.array_equal(image, before)
+    assert np.array_equal(photo[:100], image[:100])  # the top of the photo as it was
+    strip = picture[: picture.shape[0] - 1200]
+    assert (strip.max(axis=2) > 200).any()  # white words on the dark strip
 
 
 def test_a_small_photos_picture_is_enlarged_with_the_tiles_outlined_where_they_lie(one_tile):
@@ -89,7 +100,7 @@ def test_a_small_photos_picture_is_enlarged_with_the_tiles_outlined_where_they_l
     pips in view; each outline is drawn round its tile in the enlarged picture."""
     image = one_tile(Tile(1, 4))
     reading = vision.recognise(image)
-    picture = vision.annotate(image, reading)
+    picture = _photo_part(vision.annotate(image, reading), 1000)
     assert picture.shape == (1000, 1000, 3)
     grow = 1000 / 480
     for x, y in reading.tiles[0].corners:
@@ -107,12 +118,14 @@ def test_a_place_a_tile_may_lie_unread_is_ringed_in_red_dashes(one_tile):
     image = cv2.resize(one_tile(Tile(1, 4)), (1200, 1200))
     place = ((700.0, 100.0), (1100.0, 100.0), (1100.0, 300.0), (700.0, 300.0))
     reading = Recognition([], 12, [], "check", [MAY_BE_MISSING], unread=[place])
-    picture = vision.annotate(image, reading)
+    picture = _photo_part(vision.annotate(image, reading), 1200)
     red = np.all(np.abs(picture.astype(int) - DOUBTFUL) < 40, axis=2)
     top_edge = red[96:105, 720:1080].any(axis=0)
     assert 0.3 < top_edge.mean() < 0.8  # dashes, not a whole line
     assert red[250:300, 200:500].sum() == 0  # nowhere else
-    plain = vision.annotate(image, Recognition([], 12, [], "check", [MAY_BE_MISSING]))
+    plain = _photo_part(
+        vision.annotate(image, Recognition([], 12, [], "check", [MAY_BE_MISSING])), 1200
+    )
     assert not np.all(np.abs(plain.astype(int) - DOUBTFUL) < 40, axis=2)[96:105, 720:1080].any()
 
 
