@@ -52,20 +52,23 @@ def annotate(image: np.ndarray, recognition: Recognition) -> np.ndarray:
         )
     for place in recognition.unread:
         _mark_unread(picture, np.array(place) * grow, scale, thickness)
-    return _under_banner(picture, _banner(recognition), scale, thickness)
+    return _under_banner(picture, banner_for(recognition), scale, thickness)
 
 
-def _banner(recognition: Recognition) -> list[str]:
+def banner_for(recognition: Recognition) -> list[str]:
     """What the picture says above the photo: the total, and what to look at or do."""
     if recognition.status == "unreadable":  # a reason a line: each is a thing to do
         first, *more = recognition.reasons or ["retake the photo"]
         return [f"cannot read: {first}", *more]
     banner = [f"total {recognition.pip_total}"]
     if recognition.low_confidence:
-        if any(t.doubtful for t in recognition.tiles) or not recognition.unread:
+        doubtful = any(t.doubtful for t in recognition.tiles)
+        if doubtful:
             banner[0] += "  - please check the red tiles"
         if recognition.unread:
             banner.append(UNREAD_MARK)
+        elif not doubtful:  # nothing marked: the reasons say what to check
+            banner += recognition.reasons[:2]
     return banner
 
 

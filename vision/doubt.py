@@ -33,8 +33,10 @@ from vision.thresholds import (
     FACE_TABLE,
     LOW_CONFIDENCE,
     MANY_DOUBTS,
+    MOST_PLACES_SHOWN,
     MOSTLY_DOUBTFUL,
     OFF_THE_PHOTO,
+    PLACE_AREA,
     SIZE_SPREAD,
     SPECK_SHARE,
     SPRAWL_SHARE,
@@ -229,8 +231,18 @@ def judge(
     reading = _judged(tiles, scene, context, close_up)
     if not {MAY_BE_MISSING, SEEN_NOT_READ} & set(reading.reasons):
         return reading
-    places = [tuple((float(x), float(y)) for x, y in place) for place in scene.unread_at]
-    return replace(reading, unread=places)
+    return replace(reading, unread=_places_shown(scene.unread_at, reading.tiles))
+
+
+def _places_shown(places, tiles: list[RecognisedTile]) -> list[tuple[tuple[float, float], ...]]:
+    """The places a tile may lie unread that the picture rings: none of a size far above the
+    tiles read (PLACE_AREA), and none at all where there are more than MOST_PLACES_SHOWN."""
+    if tiles:
+        largest = PLACE_AREA * float(np.median([area(np.float32(t.corners)) for t in tiles]))
+        places = [p for p in places if area(np.float32(p)) <= largest]
+    if len(places) > MOST_PLACES_SHOWN:
+        return []
+    return [tuple((float(x), float(y)) for x, y in place) for place in places]
 
 
 def _judged(

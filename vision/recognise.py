@@ -94,17 +94,18 @@ def _scene(
     image: np.ndarray, proposed: Proposed, believed: list[verify.Believed], thrown_out: int
 ) -> doubt.Scene:
     """The photo round the tiles believed, with the tiles the spotter is sure of that none
-    of them explains, and the places it half sees none is read at; and where those lie,
-    to be shown to the player when a tile may be missing: the sure ones, or the half seen
-    where they alone are what doubts."""
+    of them explains, and the places it half sees none is read at; and where the sure ones
+    lie, to be shown to the player when a tile may be missing (where nothing is read at
+    all, every place it sees something: a half-seen place beside tiles read is mostly a
+    pattern on the cloth)."""
     corners = [c.candidate.corners for c in believed]
     unread = [
         s for s in proposed.sure_spots if not any(centred(s.mean(axis=0), c) for c in corners)
     ]
     glimpses = _places(proposed.faint_spots, corners)
     missed = len(unread) + (len(glimpses) >= FAINT_PLACES)
-    if not corners or (not unread and len(glimpses) >= FAINT_PLACES):
-        unread = glimpses  # shown where they are what doubts; a surer place speaks plainer
+    if not corners:
+        unread = glimpses
     # the scene as taken: "too dark" is the room's, and the busy measure was set on such
     return doubt.look_at(
         image,

@@ -179,6 +179,15 @@ FAINT_PLACES = 4
 tile (SPOTTED_PEAK to UNTRACED_PEAK) at this many places or more where no tile of the
 reading lies: a white set far off on white paper, too small to read."""
 
+MOST_PLACES_SHOWN = 8
+"""The picture rings the places a tile may lie unread (vision/doubt.py) only when there are
+at most this many: more mean the table itself confuses the reader (a printed board, a
+flowered cloth), and rings all over it would hide the tiles and point nowhere."""
+
+PLACE_AREA = 4.0
+"""A place is ringed only if its rough outline covers at most this times the median tile
+read: the spotter's rough outline for a stretch of table can span several tiles."""
+
 CLOSE_UP_SPOT_SIDE = 192
 """The spotter's last look at a photo where nothing was found, this small: a close-up."""
 

@@ -129,6 +129,25 @@ def test_a_place_a_tile_may_lie_unread_is_ringed_in_red_dashes(one_tile):
     assert not np.all(np.abs(plain.astype(int) - DOUBTFUL) < 40, axis=2)[96:105, 720:1080].any()
 
 
+def test_the_banner_says_what_to_check():
+    """Red tiles, rings where a tile may lie unread, or, with nothing marked, the reasons
+    themselves: the player is never told to check red tiles that are not there."""
+    from vision.annotate import UNREAD_MARK, banner_for
+    from vision.doubt import MAY_BE_MISSING, PLAIN_CLOTH
+    from vision.reading import RecognisedTile, Recognition
+
+    corners = ((0.0, 0.0), (40.0, 0.0), (40.0, 80.0), (0.0, 80.0))
+    sure = RecognisedTile(Tile(2, 3), 0.95, corners)
+    doubtful = RecognisedTile(Tile(1, 1), 0.5, corners, doubts=("hard to count",))
+    reasons = [MAY_BE_MISSING, PLAIN_CLOTH]
+    assert banner_for(Recognition([sure], 12, [], "ok", [])) == ["total 5"]
+    marked = banner_for(Recognition([sure, doubtful], 12, [], "check", reasons))
+    assert marked == ["total 7  - please check the red tiles"]
+    ringed = banner_for(Recognition([sure], 12, [], "check", reasons, unread=[corners]))
+    assert ringed == ["total 5", UNREAD_MARK]
+    assert banner_for(Recognition([sure], 12, [], "check", reasons)) == ["total 5", *reasons]
+
+
 def test_the_reasons_a_photo_cannot_be_read_are_cut_to_the_pictures_width():
     reason = "1 of 1 tiles are unclear: hold the phone still, straight above the tiles, and retake"
     lines = banner_lines(reason, 400, 0.5, 2)
