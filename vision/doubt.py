@@ -97,7 +97,8 @@ def look_at(
 ) -> Scene:
     """The scene round the tiles found; ``missed``: tiles another look saw and no outline
     explains (vision/spot.py's sure middles); ``glimpsed``: places the spotter half sees a
-    tile where none is read; ``unread_at``: where the spotter sees those (rough outlines)."""
+    tile where none is read; ``unread_at``: the places the spotter sees a tile none is read
+    at (rough outlines)."""
     scale = 480 / max(image.shape[:2])
     small = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
     gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
@@ -234,15 +235,18 @@ def judge(
     return replace(reading, unread=_places_shown(scene.unread_at, reading.tiles))
 
 
-def _places_shown(places, tiles: list[RecognisedTile]) -> list[tuple[tuple[float, float], ...]]:
+def _places_shown(
+    places: tuple[np.ndarray, ...], tiles: list[RecognisedTile]
+) -> list[tuple[tuple[float, float], ...]]:
     """The places a tile may lie unread that the picture rings: none of a size far above the
     tiles read (PLACE_AREA), and none at all where there are more than MOST_PLACES_SHOWN."""
+    kept = list(places)
     if tiles:
         largest = PLACE_AREA * float(np.median([area(np.float32(t.corners)) for t in tiles]))
-        places = [p for p in places if area(np.float32(p)) <= largest]
-    if len(places) > MOST_PLACES_SHOWN:
+        kept = [p for p in kept if area(np.float32(p)) <= largest]
+    if len(kept) > MOST_PLACES_SHOWN:
         return []
-    return [tuple((float(x), float(y)) for x, y in place) for place in places]
+    return [tuple((float(x), float(y)) for x, y in place) for place in kept]
 
 
 def _judged(

@@ -105,7 +105,7 @@ def _scene(
     glimpses = _places(proposed.faint_spots, corners)
     missed = len(unread) + (len(glimpses) >= FAINT_PLACES)
     if not corners:
-        unread = glimpses
+        unread += glimpses
     # the scene as taken: "too dark" is the room's, and the busy measure was set on such
     return doubt.look_at(
         image,

@@ -365,6 +365,10 @@ def test_a_tile_the_spotter_is_sure_of_but_none_is_read_at_is_missing(monkeypatc
     reading = recognise(image)
     assert reading.tiles == [] and reading.status == "unreadable"
     assert any("seen but none is read" in reason for reason in reading.reasons)
+    from vision.shapes import inside
+
+    ringed = [np.mean(place, axis=0) for place in reading.unread]  # the tiles are shown
+    assert all(any(inside(m, t.corners) for m in ringed) for t in truth)
 
 
 def test_one_outline_across_two_touching_tiles_is_no_silent_reading(monkeypatch):
