@@ -397,6 +397,21 @@ def test_one_outline_across_two_touching_tiles_is_no_silent_reading(monkeypatch)
         assert any("a tile may be missing" in r for r in reading.reasons) is missing
 
 
+def _read_with_spots(monkeypatch, one_tile, chance: float, places: int):
+    """A 3|5 on a grey table read with the spotter seeing, besides, ``places`` tile-sized
+    spots along the top edge at ``chance``, where nothing lies."""
+    from vision import spot
+
+    photo = one_tile(Tile(3, 5), width=60, table=(200, 200, 200))
+    extra = [
+        (np.float32([[x, 10], [x + 20, 10], [x + 20, 50], [x, 50]]), chance)
+        for x in range(10, 10 + 30 * places, 30)
+    ]
+    seen = spot.spot
+    monkeypatch.setattr(spot, "spot", lambda image, side: seen(image, side) + extra)
+    return recognise(photo, set_max=6)
+
+
 @pytest.mark.parametrize("places, status", [(3, "ok"), (4, "check")])
 def test_tiles_the_spotter_half_sees_in_many_places_may_be_missing(
     monkeypatch, one_tile, places, status
@@ -404,18 +419,10 @@ def test_tiles_the_spotter_half_sees_in_many_places_may_be_missing(
     """A white set far off on white paper: the spotter half sees the far tiles (between
     SPOTTED_PEAK and UNTRACED_PEAK), too small to read. One or a few such spots are noise;
     at FAINT_PLACES places where no tile is read, the reading asks for a check."""
-    from vision import spot
     from vision.thresholds import FAINT_PLACES, SPOTTED_PEAK, UNTRACED_PEAK
 
-    photo = one_tile(Tile(3, 5), width=60, table=(200, 200, 200))
     half_seen = (SPOTTED_PEAK + UNTRACED_PEAK) / 2
-    faint = [
-        (np.float32([[x, 10], [x + 20, 10], [x + 20, 50], [x, 50]]), half_seen)
-        for x in range(10, 10 + 30 * places, 30)
-    ]
-    seen = spot.spot
-    monkeypatch.setattr(spot, "spot", lambda image, side: seen(image, side) + faint)
-    reading = recognise(photo, set_max=6)
+    reading = _read_with_spots(monkeypatch, one_tile, half_seen, places)
     assert [t.tile for t in reading.tiles] == [Tile(3, 5)]
     assert reading.status == status
     assert ("a tile may be missing" in " ".join(reading.reasons)) == (places >= FAINT_PLACES)
@@ -484,19 +491,10 @@ def test_the_places_the_spotter_is_sure_of_a_tile_unread_are_shown(monkeypatch, 
     `recognise --json` gives it as `unread`. Places it only half sees, beside a tile read,
     still ask for a check (at FAINT_PLACES), but are not shown: beside tiles read they are
     mostly a pattern on the cloth."""
-    from vision import spot
     from vision.thresholds import FAINT_PLACES, SPOTTED_PEAK, UNTRACED_PEAK
 
-    photo = one_tile(Tile(3, 5), width=60, table=(200, 200, 200))
     chance = (1 + UNTRACED_PEAK) / 2 if sure else (SPOTTED_PEAK + UNTRACED_PEAK) / 2
-    places = 1 if sure else FAINT_PLACES
-    extra = [
-        (np.float32([[x, 10], [x + 20, 10], [x + 20, 50], [x, 50]]), chance)
-        for x in range(10, 10 + 30 * places, 30)
-    ]
-    seen = spot.spot
-    monkeypatch.setattr(spot, "spot", lambda image, side: seen(image, side) + extra)
-    reading = recognise(photo, set_max=6)
+    reading = _read_with_spots(monkeypatch, one_tile, chance, 1 if sure else FAINT_PLACES)
     assert [t.tile for t in reading.tiles] == [Tile(3, 5)] and reading.status == "check"
     shown = [np.mean(place, axis=0).round().tolist() for place in reading.unread]
     assert shown == ([[20, 30]] if sure else [])
