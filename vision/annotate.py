@@ -42,14 +42,7 @@ def annotate(image: np.ndarray, recognition: Recognition) -> np.ndarray:
         outline = np.round(corners).astype(np.int32)
         cv2.polylines(picture, [outline], True, colour, thickness, cv2.LINE_AA)
         label = f"{found.ends[0]}|{found.ends[1]}"
-        if found.doubtful:
-            label += "?"
-        (left, top), (right, bottom), size, weight = label_box(label, corners, scale)
-        cv2.rectangle(picture, (left, top), (right, bottom), (255, 255, 255), -1)
-        origin = (left + 4, bottom - 6)
-        cv2.putText(
-            picture, label, origin, cv2.FONT_HERSHEY_SIMPLEX, size, colour, weight, cv2.LINE_AA
-        )
+        _write_on(picture, label + ("?" if found.doubtful else ""), corners, scale, colour)
     for place in recognition.unread:
         _mark_unread(picture, np.array(place) * grow, scale, thickness)
     return _under_banner(picture, banner_for(recognition), scale, thickness)
@@ -104,18 +97,15 @@ def _mark_unread(picture: np.ndarray, corners: np.ndarray, scale: float, thickne
             a = start + (end - start) * k / steps
             b = start + (end - start) * min(k + 1, steps) / steps
             cv2.line(picture, _point(a), _point(b), DOUBTFUL, thickness, cv2.LINE_AA)
-    (left, top), (right, bottom), size, weight = label_box("?", corners, scale)
+    _write_on(picture, "?", corners, scale, DOUBTFUL)
+
+
+def _write_on(picture: np.ndarray, label: str, corners, scale: float, colour) -> None:
+    """``label`` in ``colour`` on a white box in the middle of the outline ``corners``."""
+    (left, top), (right, bottom), size, weight = label_box(label, corners, scale)
     cv2.rectangle(picture, (left, top), (right, bottom), (255, 255, 255), -1)
-    cv2.putText(
-        picture,
-        "?",
-        (left + 4, bottom - 6),
-        cv2.FONT_HERSHEY_SIMPLEX,
-        size,
-        DOUBTFUL,
-        weight,
-        cv2.LINE_AA,
-    )
+    origin = (left + 4, bottom - 6)
+    cv2.putText(picture, label, origin, cv2.FONT_HERSHEY_SIMPLEX, size, colour, weight, cv2.LINE_AA)
 
 
 def _point(xy: np.ndarray) -> tuple[int, int]:

@@ -89,6 +89,11 @@ class Candidate:
         return float((np.linalg.norm(c[0] - c[3]) + np.linalg.norm(c[1] - c[2])) / 2)
 
 
+def as_json(points) -> list[list[float]]:
+    """Points in image pixels as [x, y] lists, to a tenth of a pixel."""
+    return [[round(float(x), 1), round(float(y), 1)] for x, y in points]
+
+
 @dataclass(frozen=True)
 class RecognisedTile:
     tile: Tile
@@ -108,7 +113,7 @@ class RecognisedTile:
         out = {
             "ends": list(self.ends),
             "confidence": round(self.confidence, 3),
-            "corners": [[round(x, 1), round(y, 1)] for x, y in self.corners],
+            "corners": as_json(self.corners),
         }
         if self.doubts:
             out["doubts"] = list(self.doubts)
@@ -140,7 +145,7 @@ class Recognition:
         out["low_confidence"] = self.low_confidence
         out["status"] = self.status
         out["reasons"] = list(self.reasons)
-        out["unread"] = [[[round(x, 1), round(y, 1)] for x, y in place] for place in self.unread]
+        out["unread"] = [as_json(place) for place in self.unread]
         if self.problems:
             out["problems"] = list(self.problems)
         return out

@@ -58,6 +58,7 @@ def recognise_with_vision(data: bytes, set_max: int = 12, max_tiles: int | None 
     if not all(hasattr(vision, name) for name in needed):
         raise VisionMissing("this companion's tile reader cannot read phone photos yet")
     import vision.photo
+    import vision.reading
 
     try:
         image = vision.load_photo(data)  # reads the size from the header before decoding
@@ -75,10 +76,7 @@ def recognise_with_vision(data: bytes, set_max: int = 12, max_tiles: int | None 
         "low_confidence": bool(_get(recognition, "low_confidence", False)),
         "status": _get(recognition, "status"),
         "reasons": list(_get(recognition, "reasons", None) or []),
-        "unread": [
-            [[round(float(x), 1), round(float(y), 1)] for x, y in place]
-            for place in _get(recognition, "unread", None) or []
-        ],
+        "unread": [vision.reading.as_json(p) for p in _get(recognition, "unread", None) or []],
         "annotated_jpeg": _jpeg(annotated),
     }
 
