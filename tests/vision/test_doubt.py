@@ -1,29 +1,17 @@
 """The reader that doubts: each rule on a constructed reading, and on photos."""
 
 import json
-import sys
 
 import cv2
 import numpy as np
 import pytest
+from laid_tables import CALM, laid, lay
 
 from companion.cli import main
 from companion.tiles import Tile
 from vision import recognise
 from vision.doubt import BUSY_EDGES, TOO_DARK, Scene, judge, mark_unlike_blank_halves
 from vision.reading import ReadingContext, RecognisedTile
-
-CALM = Scene(brightness=220.0, busy=0.01, thrown_out=0)
-
-
-def laid(*values: tuple[int, int], width: float = 40.0, at: float = 0.0) -> list[RecognisedTile]:
-    """Tiles read cleanly, in a row, each ``width`` wide and twice as long."""
-    tiles = []
-    for i, (a, b) in enumerate(values):
-        x = at + i * width * 1.5
-        corners = ((x, 0.0), (x + width, 0.0), (x + width, 2 * width), (x, 2 * width))
-        tiles.append(RecognisedTile(Tile(a, b), 0.95, corners))
-    return tiles
 
 
 def test_a_clean_reading_is_ok_and_scored():
@@ -272,162 +260,6 @@ def test_the_cli_passes_the_most_tiles_a_hand_can_hold(tmp_path, capsys, hand_li
     assert "more than a hand can hold" in json.loads(capsys.readouterr().out)["reasons"][0]
 
 
-IVORY = (200, 232, 242)
-
-
-def _lay(table: np.ndarray, x: int, tile: Tile, face=IVORY, face_up: bool = True) -> np.ndarray:
-    """Lay a tile 120 px wide, straight, its top at y 150 and its left at ``x``, on the
-    table; its corners."""
-    from vision.synth import draw_tile
-
-    sprite = draw_tile(tile, 120, face, False, False)
-    if not face_up:
-        sprite[..., :3] = face  # the plain back of a tile
-    alpha = sprite[..., 3:4] / 255.0
-    region = table[150:390, x : x + 120]
-    region[:] = (region * (1 - alpha) + sprite[..., :3] * alpha).astype(np.uint8)
-    return np.float32([[x, 150], [x + 120, 150], [x + 120, 390], [x, 390]])
-
-
-def _two_tiles(second_face_up: bool) -> tuple[np.ndarray, np.ndarray]:
-    """A dark table with a face-up tile, and beside it a second tile face up or face down;
-    the first tile's corners."""
-    table = np.full((600, 900, 3), (40, 60, 90), np.uint8)
-    first = _lay(table, 150, Tile(3, 5))
-    _lay(table, 550, Tile(2, 6), face_up=second_face_up)
-    return table, first
-
-
-def test_a_tile_left_unread_beside_the_others_is_noticed():
-    from vision.doubt import look_at
-
-    photo, first = _two_tiles(second_face_up=True)
-    assert look_at(photo, [first], thrown_out=0).unexplained == 1
-
-
-def test_a_tile_face_down_is_not_a_missed_tile():
-    from vision.doubt import look_at
-
-    photo, first = _two_tiles(second_face_up=False)
-    assert look_at(photo, [first], thrown_out=0).unexplained == 0
-
-
-def test_a_table_of_the_tiles_colour_is_said_to_be_no_guide_to_tiles_missed():
-    """White tiles on a white cloth: the cloth is all face-like, so it says nothing of a tile
-    left unread, and the reading is told so (the recogniser then looks beside its tiles)."""
-    from vision.doubt import look_at
-
-    photo, first = _two_tiles(second_face_up=True)
-    assert not look_at(photo, [first], thrown_out=0).face_table
-    white = np.full((600, 900, 3), 235, np.uint8)
-    tile = _lay(white, 150, Tile(3, 5))
-    scene = look_at(white, [tile], thrown_out=0)
-    assert scene.face_table and scene.unexplained == 0
-
-
-def test_a_tile_left_unread_in_shade_is_noticed_by_the_shaded_tiles_beside_it():
-    """Light falls unevenly over a table: a missed tile in shade is the colour of the
-    found tiles in shade, far darker than a found tile under the lamp."""
-    from vision.doubt import look_at
-
-    table = np.full((600, 1000, 3), (40, 60, 90), np.uint8)
-    shade = (140, 165, 175)
-    found = [_lay(table, 100, Tile(3, 5)), _lay(table, 450, Tile(2, 6), shade)]
-    _lay(table, 750, Tile(1, 4), shade)
-    assert look_at(table, found, thrown_out=0).unexplained == 1
-
-
-def test_a_missed_tile_asks_the_player_to_check():
-    missed = Scene(brightness=220.0, busy=0.0, thrown_out=0, unexplained=1)
-    reading = judge(laid((1, 2), (3, 4)), missed, ReadingContext())
-    assert reading.status == "check" and "a tile may be missing" in reading.reasons[0]
-
-
-def test_a_tile_another_look_saw_counts_as_missed():
-    """The spotter's sure middles that no outline explains (vision/recognise.py) are missed
-    tiles too, even on a table of the faces' own colour."""
-    from vision.doubt import look_at
-
-    photo, first = _two_tiles(second_face_up=False)
-    assert look_at(photo, [first], thrown_out=0, missed=1).unexplained == 1
-
-
-def test_a_tile_the_spotter_is_sure_of_but_none_is_read_at_is_missing(monkeypatch):
-    """Wherever the reading ends up without a tile the spotter is sure of (here the verifier
-    throws every outline out), the reading says a tile may be missing: never an empty hand."""
-    from vision import verify
-    from vision.synth import render
-
-    image, truth = render(12, size=(1280, 720), tiles=3, hard=False)
-    monkeypatch.setattr(
-        verify, "tile_chances", lambda image, candidates, model=None: np.zeros(len(candidates))
-    )
-    reading = recognise(image)
-    assert reading.tiles == [] and reading.status == "unreadable"
-    assert any("seen but none is read" in reason for reason in reading.reasons)
-    from vision.shapes import inside
-
-    ringed = [np.mean(place, axis=0) for place in reading.unread]  # the tiles are shown
-    assert all(any(inside(m, t.corners) for m in ringed) for t in truth)
-
-
-def test_one_outline_across_two_touching_tiles_is_no_silent_reading(monkeypatch):
-    """The spotter is sure of two touching tiles; the only outline read is drawn across
-    both (their middles inside it, off its own): the reading asks for a check."""
-    from vision import verify
-    from vision.reading import Candidate, HalfReading
-    from vision.synth import render
-
-    recognition = sys.modules["vision.recognise"]
-    image, _ = render(12, size=(1280, 720), tiles=2, hard=False)
-    sure = HalfReading(3, 0.95, 60.0)
-    across = Candidate(
-        np.float32([[100, 140], [100, 180], [180, 180], [180, 140]]), (sure, sure), 60.0, False
-    )
-    middles = [np.float32([120, 140]), np.float32([160, 140])]  # two tiles 40 wide, 80 long
-    for centres, missing in ((middles, True), ([np.float32([140, 160])], False)):
-        spots = [m + np.float32([[-20, -40], [20, -40], [20, 40], [-20, 40]]) for m in centres]
-        proposed = recognition.Proposed([across], False, spots)
-        monkeypatch.setattr(recognition, "propose", lambda image, proposed=proposed: proposed)
-        monkeypatch.setattr(
-            verify, "tile_chances", lambda image, cands, model=None: np.ones(len(cands))
-        )
-        reading = recognise(image)
-        assert reading.pip_total == 6
-        assert any("a tile may be missing" in r for r in reading.reasons) is missing
-
-
-def _read_with_spots(monkeypatch, one_tile, chance: float, places: int):
-    """A 3|5 on a grey table read with the spotter seeing, besides, ``places`` tile-sized
-    spots along the top edge at ``chance``, where nothing lies."""
-    from vision import spot
-
-    photo = one_tile(Tile(3, 5), width=60, table=(200, 200, 200))
-    extra = [
-        (np.float32([[x, 10], [x + 20, 10], [x + 20, 50], [x, 50]]), chance)
-        for x in range(10, 10 + 30 * places, 30)
-    ]
-    seen = spot.spot
-    monkeypatch.setattr(spot, "spot", lambda image, side: seen(image, side) + extra)
-    return recognise(photo, set_max=6)
-
-
-@pytest.mark.parametrize("places, status", [(3, "ok"), (4, "check")])
-def test_tiles_the_spotter_half_sees_in_many_places_may_be_missing(
-    monkeypatch, one_tile, places, status
-):
-    """A white set far off on white paper: the spotter half sees the far tiles (between
-    SPOTTED_PEAK and UNTRACED_PEAK), too small to read. One or a few such spots are noise;
-    at FAINT_PLACES places where no tile is read, the reading asks for a check."""
-    from vision.thresholds import FAINT_PLACES, SPOTTED_PEAK, UNTRACED_PEAK
-
-    half_seen = (SPOTTED_PEAK + UNTRACED_PEAK) / 2
-    reading = _read_with_spots(monkeypatch, one_tile, half_seen, places)
-    assert [t.tile for t in reading.tiles] == [Tile(3, 5)]
-    assert reading.status == status
-    assert ("a tile may be missing" in " ".join(reading.reasons)) == (places >= FAINT_PLACES)
-
-
 def _striped_cloth(height: int, width: int) -> np.ndarray:
     cloth = np.full((height, width, 3), 200, np.uint8)
     for x in range(0, width, 6):
@@ -439,7 +271,7 @@ def test_a_striped_cloth_round_a_small_tile_is_busy():
     from vision.doubt import look_at
 
     cloth = _striped_cloth(600, 900)
-    tile = _lay(cloth, 400, Tile(3, 5))
+    tile = lay(cloth, 400, Tile(3, 5))
     assert look_at(cloth, [tile], thrown_out=0).busy > BUSY_EDGES
 
 
@@ -461,7 +293,7 @@ def test_tiles_washed_out_white_ask_for_a_check():
     from vision.doubt import TOO_BRIGHT, look_at
 
     table = np.full((600, 900, 3), (40, 60, 90), np.uint8)
-    corners = [_lay(table, 150, Tile(3, 5)), _lay(table, 550, Tile(2, 6))]
+    corners = [lay(table, 150, Tile(3, 5)), lay(table, 550, Tile(2, 6))]
     washed = np.clip(table.astype(np.float32) * 1.6, 0, 255).astype(np.uint8)
     context = ReadingContext(set_max=12)
     for photo, too_bright in ((table, False), (washed, True)):
@@ -469,55 +301,3 @@ def test_tiles_washed_out_white_ask_for_a_check():
         reading = judge(laid((3, 5), (2, 6)), scene, context)
         assert (TOO_BRIGHT in reading.reasons) == too_bright
         assert reading.status == ("check" if too_bright else "ok")
-
-
-def test_a_tile_left_unread_is_shown_where_it_lies():
-    """Told a tile may be missing, the player is shown where: the reading carries the patch
-    of tile face it saw, round the unread tile; a reading missing nothing carries no place."""
-    from vision.doubt import look_at
-
-    photo, first = _two_tiles(second_face_up=True)
-    scene = look_at(photo, [first], thrown_out=0)
-    reading = judge(laid((3, 5), width=120, at=150), scene, ReadingContext())
-    assert reading.status == "check" and len(reading.unread) == 1
-    x, y = np.mean(reading.unread[0], axis=0)
-    assert 550 < x < 670 and 150 < y < 390  # the face-up 2|6 beside the 3|5 read
-    assert judge(laid((3, 5)), CALM, ReadingContext()).unread == []
-
-
-@pytest.mark.parametrize("sure", [True, False])
-def test_the_places_the_spotter_is_sure_of_a_tile_unread_are_shown(monkeypatch, one_tile, sure):
-    """Where the spotter is sure of a tile none is read at, that place is shown, and
-    `recognise --json` gives it as `unread`. Places it only half sees, beside a tile read,
-    still ask for a check (at FAINT_PLACES), but are not shown: beside tiles read they are
-    mostly a pattern on the cloth."""
-    from vision.thresholds import FAINT_PLACES, SPOTTED_PEAK, UNTRACED_PEAK
-
-    chance = (1 + UNTRACED_PEAK) / 2 if sure else (SPOTTED_PEAK + UNTRACED_PEAK) / 2
-    reading = _read_with_spots(monkeypatch, one_tile, chance, 1 if sure else FAINT_PLACES)
-    assert [t.tile for t in reading.tiles] == [Tile(3, 5)] and reading.status == "check"
-    shown = [np.mean(place, axis=0).round().tolist() for place in reading.unread]
-    assert shown == ([[20, 30]] if sure else [])
-    assert len(reading.to_dict()["unread"]) == len(shown)
-
-
-def test_places_far_bigger_than_the_tiles_or_too_many_are_not_shown():
-    """A rough outline spanning a stretch of table points nowhere, and rings all over a
-    printed board would hide the tiles: the reason stays, the rings go."""
-    from vision.thresholds import MOST_PLACES_SHOWN, PLACE_AREA
-
-    tiles = laid((1, 2), (3, 4))  # 40 x 80 each
-
-    def square(x: float, side: float) -> np.ndarray:
-        return np.float32([[x, 200], [x + side, 200], [x + side, 200 + side], [x, 200 + side]])
-
-    tile_sized = square(0, 56)
-    huge = square(100, 56 * (PLACE_AREA + 1) ** 0.5)
-    missed = Scene(220.0, 0.0, 0, unexplained=2, unread_at=(tile_sized, huge))
-    reading = judge(tiles, missed, ReadingContext())
-    assert [np.float32(p).tolist() for p in reading.unread] == [tile_sized.tolist()]
-    many = tuple(square(60 * i, 40) for i in range(MOST_PLACES_SHOWN + 1))
-    crowded = Scene(220.0, 0.0, 0, unexplained=len(many), unread_at=many)
-    reading = judge(tiles, crowded, ReadingContext())
-    assert reading.status == "check" and reading.unread == []
-    assert "a tile may be missing" in reading.reasons[0]
