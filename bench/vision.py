@@ -2,7 +2,7 @@
 
     .venv/bin/python bench/vision.py [--loso [--seeds S ...]] [--world N --world-seed S]
                                      [--empty N] [--synthetic N] [--oblique N] [--misses]
-                                     [--spoiled]
+                                     [--spoiled] [--by FACET ...]
 
 Real photos (../shared/data/realphotos-dev and the single photos of train-real) are told
 per source (the repository a photo came from). With `--loso` each source is read by a
@@ -20,7 +20,10 @@ milliseconds. With `--spoiled` the real photos are read again as
 a phone or a dark room may spoil them (SPOILS: JPEG at quality 40, dim, too bright, half
 size, turned a quarter, blurred), a line each: how far the figures hold beyond the photos
 as they came. With `--seeds` the left-out sources are read again by folds trained the same
-way from other seeds, a line each: how much the table owes to one training run. Run with
+way from other seeds, a line each: how much the table owes to one training run. With `--by`
+the world tables with tiles are told again by how they were made (bench/facets.py: the
+light, the tiles' style, the table, the slant, the smallest tile's size, the focus, a
+spinner), a group a line: where a change wins and loses. Run with
 one OpenCV thread (the default here) for one-core figures; the peak memory is the process's
 high-water mark (ru_maxrss).
 """
@@ -42,6 +45,7 @@ sys.path.insert(0, str(ROOT))
 import cv2  # noqa: E402
 
 from bench import readings  # noqa: E402
+from bench.facets import FACETS  # noqa: E402
 from training.realsets import LabelledPhoto, all_photos  # noqa: E402
 from vision import counter, load_photo, recognise, spot, verify  # noqa: E402
 from vision.synth import render  # noqa: E402
@@ -60,9 +64,16 @@ class Tally:
         self.readings: list[dict] = []  # one per photo, for --readings and --against
 
     def add(self, label, image, total, set_max, tiles=None, halves=None, max_tiles=None, detail=""):
+        """Read one photo and count its reading; the reading and the milliseconds it took
+        are returned, for a group of a facet (count) to count too."""
         started = time.perf_counter()
         result = recognise(image, set_max=set_max, max_tiles=max_tiles)
-        self.ms.append((time.perf_counter() - started) * 1000)
+        ms = (time.perf_counter() - started) * 1000
+        self.count(label, result, ms, total, tiles, halves, detail)
+        return result, ms
+
+    def count(self, label, result, ms, total, tiles=None, halves=None, detail=""):
+        self.ms.append(ms)
         one = readings.reading(
             self.name, label, total, result.pip_total, result.status, result.reasons
         )
@@ -182,11 +193,14 @@ def _fold_model(name: str, fold: str, seed: int) -> Path:
     return out
 
 
-def world(count: int, seed: int, empty: bool = False) -> list[Tally]:
+def world(
+    count: int, seed: int, empty: bool = False, by: dict[str, dict[str, Tally]] | None = None
+) -> list[Tally]:
     """The rendered tables at seeds ``seed``.. (``empty``: every one bare). Of a mixed set,
     the tables the renderer drew bare (face-down tiles, clutter, no tile face up) are told
     apart: read as unreadable they are read as they should be (the no-tile target), which
-    the exact column, a total read, does not count."""
+    the exact column, a total read, does not count. ``by``: for each facet
+    (bench/facets.py), a tally for each group, filled here with the tables that have tiles."""
     from vision.world import render_world
 
     name = f"world, no tiles (seeds {seed}..)" if empty else f"world (seeds {seed}..)"
@@ -196,7 +210,12 @@ def world(count: int, seed: int, empty: bool = False) -> list[Tally]:
         truth = [t.tile for t in photo.tiles]
         total = sum(t.pips for t in truth)
         into = bare if photo.meta.get("empty") and not empty else tally
-        into.add(f"seed {s}", photo.image, total, photo.set_max, truth, detail=f" {photo.meta}")
+        label, detail = f"seed {s}", f" {photo.meta}"
+        result, ms = into.add(label, photo.image, total, photo.set_max, truth, detail=detail)
+        for facet, groups in (by or {}).items() if into is tally else ():
+            group = FACETS[facet](photo.meta)
+            groups.setdefault(group, Tally(f"  {group}"))
+            groups[group].count(label, result, ms, total, truth, detail=detail)
     return [tally, bare] if bare.photos else [tally]
 
 
@@ -234,6 +253,13 @@ def main() -> None:
     parser.add_argument("--empty", type=int, default=50, help="bare tables, no tile (50)")
     parser.add_argument("--synthetic", type=int, default=50, help="mats straight down (50)")
     parser.add_argument("--oblique", type=int, default=50, help="mats at a slant (50)")
+    parser.add_argument(
+        "--by",
+        nargs="+",
+        default=[],
+        choices=sorted(FACETS),
+        help="the world tables' figures by how they were made, a group a line",
+    )
     parser.add_argument("--threads", type=int, default=1, help="OpenCV threads (1)")
     parser.add_argument("--misses", action="store_true", help="list every wrong total")
     parser.add_argument(
@@ -271,8 +297,9 @@ def main() -> None:
             for miss in tally.misses if args.misses else ():
                 print(f"    {tally.name} ({name}): {miss}")
     rendered = []
+    by: dict[str, dict[str, Tally]] = {facet: {} for facet in args.by}
     if args.world:
-        rendered += world(args.world, args.world_seed)
+        rendered += world(args.world, args.world_seed, by=by)
     if args.empty:
         rendered += world(args.empty, args.world_seed + 50_000, empty=True)
     if args.synthetic:
@@ -281,6 +308,10 @@ def main() -> None:
         rendered.append(synthetic(args.oblique, slanted=True))
     for tally in rendered:
         print(tally.line(), flush=True)
+    for facet, groups in by.items():
+        print(f"world (seeds {args.world_seed}..) with tiles, by {facet}:")
+        for group in sorted(groups):
+            print(groups[group].line())
     tallies += rendered
     if args.misses:
         for tally in tallies:
