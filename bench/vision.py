@@ -308,7 +308,7 @@ def main() -> None:
         rendered.append(synthetic(args.oblique, slanted=True))
     for tally in rendered:
         print(tally.line(), flush=True)
-    for facet, groups in by.items():
+    for facet, groups in by.items() if args.world else ():
         print(f"world (seeds {args.world_seed}..) with tiles, by {facet}:")
         for group in sorted(groups):
             print(groups[group].line())
