@@ -257,13 +257,18 @@ def _one_per_tile(
     outlines chain along a row no two free tiles are left to take their place
     (_straddlers_split); the spotter sees the tiles' middles, not the gap between them.
     The verifier's doubt still counts: the spotter may see a pair of tiles as one, and an
-    outline round both is no tile."""
+    outline round both is no tile. Of outlines as believed and as cleanly read (often a
+    tile the two counters disagree on, capped alike), the one nearest the photo's typical
+    tile in size comes first (_size_misfit): the refiner may draw a tile short, as a 9|9
+    inside a 9|12, and read it as surely as the whole."""
     spots = sure_spots or []
+    typical = _typical_area(believed)
     ranked = sorted(
         believed,
         key=lambda b: (
             not _believed_and_spotted(b, spots),
             -b.belief * _confidence(b.candidate),
+            _size_misfit(b.candidate, typical),
         ),
     )
     kept: list[verify.Believed] = []
@@ -275,6 +280,20 @@ def _one_per_tile(
         elif _pieces_of(one.candidate, clash, _seen_as_one(one, spots)):
             kept = [k for k, rival in zip(kept, rivals, strict=True) if not rival] + [one]
     return _straddlers_split(kept, believed)
+
+
+def _typical_area(believed: list[verify.Believed]) -> float | None:
+    """The median area of the outlines whose halves are both read surely (None: none is)."""
+    areas = [area(b.candidate.corners) for b in believed if b.candidate.surely_read()]
+    return float(np.median(areas)) if areas else None
+
+
+def _size_misfit(candidate: Candidate, typical: float | None) -> float:
+    """How far the outline's area is from the typical tile's, as a ratio either way (0:
+    alike, or no typical tile)."""
+    if typical is None:
+        return 0.0
+    return abs(float(np.log(max(area(candidate.corners), 1.0) / typical)))
 
 
 def _straddlers_split(

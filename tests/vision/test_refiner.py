@@ -208,6 +208,25 @@ def test_little_tiles_across_a_spinner_give_way_to_the_tile_the_spotter_sees():
     assert sorted(k.candidate.ends for k in kept) == [(1, 1), (1, 1)]
 
 
+def test_of_two_outlines_of_a_tile_as_sure_the_one_of_a_tiles_size_is_kept():
+    """A 9|12 the refiner also drew short, as a 9|9 over two thirds of it: both believed,
+    both with a half the two counters disagree on (capped alike), the short one proposed
+    first. Beside tiles read surely at the 9|12's size, the 9|12 is kept; with nothing to
+    tell a tile's size by, the first proposed stands."""
+
+    def outline(x: float, length: float, ends: tuple[int, int], sure: float) -> Candidate:
+        corners = np.float32([[x, 0], [x + 100, 0], [x + 100, length], [x, length]])
+        halves = (HalfReading(ends[0], 0.95, 60.0), HalfReading(ends[1], sure, 60.0))
+        return Candidate(corners, halves, divider_contrast=60.0, faint=False)
+
+    short, whole = outline(0, 140, (9, 9), 0.5), outline(0, 200, (9, 12), 0.5)
+    beside = [Believed(outline(x, 200, (2, 3), 0.95), 1.0) for x in (300, 450)]
+    kept = _one_per_tile([Believed(short, 1.0), Believed(whole, 1.0), *beside])
+    assert sorted(k.candidate.ends for k in kept) == [(2, 3), (2, 3), (9, 12)]
+    kept = _one_per_tile([Believed(short, 1.0), Believed(whole, 1.0)])
+    assert [k.candidate.ends for k in kept] == [(9, 9)]
+
+
 def test_a_tile_the_spotter_sees_comes_before_an_outline_across_two_tiles():
     """Three tiles end to end, and two outlines each across the halves of two of them, read
     as surely and believed as much as the tiles: the spotter sees the tiles' middles, so
