@@ -214,8 +214,9 @@ def world(
         result, ms = into.add(label, photo.image, total, photo.set_max, truth, detail=detail)
         for facet, groups in (by or {}).items() if into is tally else ():
             group = FACETS[facet](photo.meta)
-            groups.setdefault(group, Tally(f"  {group}"))
-            groups[group].count(label, result, ms, total, truth, detail=detail)
+            groups.setdefault(group, Tally(f"  {group}")).count(
+                label, result, ms, total, truth, detail=detail
+            )
     return [tally, bare] if bare.photos else [tally]
 
 

@@ -12,7 +12,7 @@ from vision import counter, refine, spot
 from vision.doubt import Scene, judge
 from vision.halves import split_halves
 from vision.reading import Candidate, HalfReading, ReadingContext
-from vision.recognise import _one_per_tile, _sides_for, _spotter_enough, _tile, recognise
+from vision.recognise import _sides_for, _spotter_enough, _tile, recognise
 from vision.spotted import Outlining, _unsurely_read, spotted
 from vision.synth import render
 from vision.thresholds import FINDER_SIDES, REFINE_LENGTH, SPOT_SIDES, SPOTTED_PEAK
@@ -129,125 +129,6 @@ def test_the_finder_looks_when_the_spotter_leaves_a_tile_it_is_sure_of_unread_or
     assert not _spotter_enough([(box, 0.9)], [replace(read, halves=(sure, learned_alone))])
     assert not _spotter_enough([(box, 0.4)], [])
     assert not _spotter_enough([(box, 0.3)], [replace(read, barely_seen=True)])
-
-
-def test_an_outline_round_a_tiles_divider_alone_gives_way_to_the_tile():
-    """A close-up on a busy cloth: the finder outlined only a big 3|10's divider and read it
-    as 0|0 more cleanly than the spotter's tile, whose ten the rules miscount. The tile is
-    kept, not the blank double; a rival as big as a half still wins on its reading."""
-    tile = Candidate(
-        np.float32([[0, 0], [100, 0], [100, 200], [0, 200]]),
-        (HalfReading(3, 0.96, 60.0), HalfReading(10, 0.5, 60.0, agreed=False, learned=0.95)),
-        divider_contrast=60.0,
-        faint=False,
-    )
-    divider = Candidate(
-        np.float32([[40, 88], [60, 88], [60, 112], [40, 112]]),
-        (HalfReading(0, 0.6, 20.0), HalfReading(0, 0.6, 20.0)),
-        divider_contrast=60.0,
-        faint=False,
-    )
-    kept = _one_per_tile([Believed(tile, 1.0), Believed(divider, 0.9)])
-    assert [k.candidate.ends for k in kept] == [(3, 10)]
-    half = replace(divider, corners=np.float32([[0, 0], [100, 0], [100, 100], [0, 100]]))
-    kept = _one_per_tile([Believed(tile, 1.0), Believed(half, 0.9)])
-    assert [k.candidate.ends for k in kept] == [(0, 0)]
-
-
-def test_an_outline_over_a_row_of_tiles_never_takes_their_place():
-    """An outline drawn over three touching tiles, its halves on the gaps between them, is
-    read as a blank double the learned counter is sure of; the tiles, read surely with their
-    pips, are small beside it but are no pieces of it."""
-
-    def tile(x: float, ends: tuple[int, int], sure: float) -> Candidate:
-        corners = np.float32([[x, 0], [x + 100, 0], [x + 100, 200], [x, 200]])
-        halves = tuple(HalfReading(pips, sure, 60.0, learned=sure) for pips in ends)
-        return Candidate(corners, halves, divider_contrast=60.0, faint=False)
-
-    row = [tile(0, (10, 13), 0.9), tile(100, (5, 12), 0.9), tile(200, (1, 10), 0.5)]
-    over = Candidate(
-        np.float32([[-20, -150], [320, -150], [320, 350], [-20, 350]]),
-        (HalfReading(0, 0.5, 20.0, learned=0.995), HalfReading(0, 0.5, 20.0, learned=0.995)),
-        divider_contrast=60.0,
-        faint=False,
-    )
-    kept = _one_per_tile([Believed(t, 1.0) for t in row] + [Believed(over, 0.9)])
-    assert sorted(k.candidate.ends for k in kept) == [(1, 10), (5, 12), (10, 13)]
-
-
-def test_little_tiles_across_a_spinner_give_way_to_the_tile_the_spotter_sees():
-    """A brass spinner cuts a big 4|8's divider in two, and the finder outlines a little tile
-    across each piece, the pips beside the divider read surely as a 1|1. Where the spotter
-    is sure of one tile there, the 4|8 is kept, not the two 1|1s; over a row of tiles,
-    where it is sure of each, the tiles stand."""
-    tile = Candidate(
-        np.float32([[0, 0], [100, 0], [100, 200], [0, 200]]),
-        (HalfReading(4, 0.95, 60.0), HalfReading(8, 0.9, 60.0)),
-        divider_contrast=60.0,
-        faint=False,
-    )
-    one = (HalfReading(1, 0.98, 60.0), HalfReading(1, 0.98, 60.0))
-    left = Candidate(
-        np.float32([[5, 55], [50, 55], [50, 145], [5, 145]]),
-        one,
-        divider_contrast=60.0,
-        faint=False,
-    )
-    right = replace(left, corners=left.corners + np.float32([45, 0]))
-    believed = [Believed(left, 1.0), Believed(right, 1.0), Believed(tile, 1.0)]
-    kept = _one_per_tile(believed, [np.float32([50, 100])])
-    assert [k.candidate.ends for k in kept] == [(4, 8)]
-    assert sorted(k.candidate.ends for k in _one_per_tile(believed, [])) == [(1, 1), (1, 1)]
-    beside = [np.float32([50, 100]), np.float32([-50, 100]), np.float32([150, 100])]
-    wide = replace(tile, corners=np.float32([[-100, 0], [200, 0], [200, 200], [-100, 200]]))
-    believed = [Believed(left, 1.0), Believed(right, 1.0), Believed(wide, 1.0)]
-    assert sorted(k.candidate.ends for k in _one_per_tile(believed, beside)) == [(1, 1), (1, 1)]
-    # an outline the verifier doubts (round a pair of tiles the spotter saw as one) is no tile
-    believed = [Believed(left, 1.0), Believed(right, 1.0), Believed(tile, 0.02)]
-    kept = _one_per_tile(believed, [np.float32([50, 100])])
-    assert sorted(k.candidate.ends for k in kept) == [(1, 1), (1, 1)]
-
-
-def test_of_two_outlines_of_a_tile_as_sure_the_one_of_a_tiles_size_is_kept():
-    """A 9|12 the refiner also drew short, as a 9|9 over two thirds of it: both believed,
-    both with a half the two counters disagree on (capped alike), the short one proposed
-    first. Beside tiles read surely at the 9|12's size, the 9|12 is kept; with nothing to
-    tell a tile's size by, the first proposed stands."""
-
-    def outline(x: float, length: float, ends: tuple[int, int], sure: float) -> Candidate:
-        corners = np.float32([[x, 0], [x + 100, 0], [x + 100, length], [x, length]])
-        halves = (HalfReading(ends[0], 0.95, 60.0), HalfReading(ends[1], sure, 60.0))
-        return Candidate(corners, halves, divider_contrast=60.0, faint=False)
-
-    short, whole = outline(0, 140, (9, 9), 0.5), outline(0, 200, (9, 12), 0.5)
-    beside = [Believed(outline(x, 200, (2, 3), 0.95), 1.0) for x in (300, 450)]
-    kept = _one_per_tile([Believed(short, 1.0), Believed(whole, 1.0), *beside])
-    assert sorted(k.candidate.ends for k in kept) == [(2, 3), (2, 3), (9, 12)]
-    kept = _one_per_tile([Believed(short, 1.0), Believed(whole, 1.0)])
-    assert [k.candidate.ends for k in kept] == [(9, 9)]
-
-
-def test_a_tile_the_spotter_sees_comes_before_an_outline_across_two_tiles():
-    """Three tiles end to end, and two outlines each across the halves of two of them, read
-    as surely and believed as much as the tiles: the spotter sees the tiles' middles, so
-    the tiles are kept, not the outlines across them. Without the spotter the first
-    outlines found stand."""
-
-    def outline(y: float, ends: tuple[int, int]) -> Candidate:
-        corners = np.float32([[0, y], [100, y], [100, y + 200], [0, y + 200]])
-        halves = tuple(HalfReading(pips, 0.95, 60.0) for pips in ends)
-        return Candidate(corners, halves, divider_contrast=60.0, faint=False)
-
-    across = [outline(100, (4, 3)), outline(300, (5, 1))]
-    tiles = [outline(0, (3, 3)), outline(200, (1, 4)), outline(400, (3, 5))]
-    believed = [Believed(c, 1.0) for c in across + tiles]
-    middles = [np.float32([50, 100 + 200 * i]) for i in range(3)]
-    kept = _one_per_tile(believed, middles)
-    assert sorted(k.candidate.ends for k in kept) == [(1, 4), (3, 3), (3, 5)]
-    assert [k.candidate.ends for k in _one_per_tile(believed, [])][:2] == [(4, 3), (5, 1)]
-    # the verifier's doubt still counts: tiles it doubts do not come first
-    doubted = [Believed(c, 1.0) for c in across] + [Believed(c, 0.3) for c in tiles]
-    assert [k.candidate.ends for k in _one_per_tile(doubted, middles)][:2] == [(4, 3), (5, 1)]
 
 
 def test_a_tile_whose_divider_alone_was_outlined_is_still_read(one_tile):
@@ -413,35 +294,6 @@ def test_a_close_photo_is_not_looked_at_where_its_tiles_are_too_long_to_trace():
     assert sorted(str(t.tile) for t in reading.tiles) == ["4-4", "6-12"]
     table = render_world(910_000, size=(1920, 1080))
     assert _sides_for(table.image, spot.spot_at(table.image, SPOT_SIDES)) == FINDER_SIDES
-
-
-def test_an_outline_straddling_two_touching_tiles_gives_way_to_them():
-    """Two tiles end to end, or side by side: the gap between them looks like a divider, and
-    an outline round it (one tile's half and the other's) is read as surely as they are and
-    ranks first. The two tiles are kept in its place, so 9|1 beside 3|2 scores 15, not the
-    1|3 across the gap; two outlines that are no tiles beside it change nothing."""
-
-    def outline(x: float, y: float, w: float, h: float, ends, sure: float) -> Candidate:
-        corners = np.float32([[x, y], [x + w, y], [x + w, y + h], [x, y + h]])
-        halves = tuple(HalfReading(pips, sure, 60.0) for pips in ends)
-        return Candidate(corners, halves, divider_contrast=60.0, faint=False)
-
-    end_to_end = [outline(0, 0, 100, 200, (9, 1), 0.9), outline(0, 200, 100, 200, (3, 2), 0.9)]
-    gap = outline(0, 100, 100, 200, (1, 3), 0.99)
-    kept = _one_per_tile([Believed(gap, 1.0)] + [Believed(t, 1.0) for t in end_to_end])
-    assert sorted(k.candidate.ends for k in kept) == [(3, 2), (9, 1)]
-
-    side_by_side = [outline(0, 0, 200, 100, (11, 9), 0.9), outline(0, 100, 200, 100, (7, 3), 0.9)]
-    across = outline(50, 0, 100, 200, (9, 3), 0.99)
-    kept = _one_per_tile([Believed(across, 1.0)] + [Believed(t, 1.0) for t in side_by_side])
-    assert sorted(k.candidate.ends for k in kept) == [(7, 3), (11, 9)]
-
-    unsure = [replace(t, halves=(HalfReading(4, 0.3, 60.0, learned=0.3),) * 2) for t in end_to_end]
-    kept = _one_per_tile([Believed(gap, 1.0)] + [Believed(t, 1.0) for t in unsure])
-    assert [k.candidate.ends for k in kept] == [(1, 3)]
-    pieces = [outline(0, 110, 100, 70, (1, 1), 0.9), outline(0, 220, 100, 70, (2, 2), 0.9)]
-    kept = _one_per_tile([Believed(gap, 1.0)] + [Believed(t, 1.0) for t in pieces])
-    assert [k.candidate.ends for k in kept] == [(1, 3)]
 
 
 def test_a_train_of_touching_tiles_is_read_tile_by_tile():
