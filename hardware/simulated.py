@@ -106,13 +106,15 @@ class SimulatedCenterpiece:
     def _run(self) -> None:
         # The Pico's main loop is hub.run(): step, sleep 1 ms. Here the sleep also wakes early
         # when the host writes, so the simulation answers as fast as a real board.
+        # A step runs under the lock wait_for() asks its question under, so the question
+        # never sees a step half done.
         while not self._stop.is_set():
-            try:
-                self.hub.step()
-            except Exception:  # what machine.reset() in Hub.run() does on the Pico
-                log.exception("simulated centerpiece: firmware error, resetting the board")
-                self.hub = self._build_hub()
             with self._stepped:
+                try:
+                    self.hub.step()
+                except Exception:  # what machine.reset() in Hub.run() does on the Pico
+                    log.exception("simulated centerpiece: firmware error, resetting the board")
+                    self.hub = self._build_hub()
                 self._stepped.notify_all()
             self.link.wait(0.001)
 

@@ -152,8 +152,11 @@ def test_bad_arguments_say_what_to_do(centerpiece):
 def test_a_new_host_gets_hello_from_a_hub_still_in_an_old_session(sim, table_clock):
     with Centerpiece(sim.port, clock=table_clock.monotonic) as old:
         old.wait_connected(2.0)
-        # every HELLO acked and done with, heartbeats flowing
+        # heartbeats flowing, and the HELLO the hub says when a session starts acked and done
+        # with: one still in flight would be sent again, to the new host
         assert old.wait_for(lambda: old.health().last_heartbeat_ack is not None, 3.0)
+        hub = sim.hub
+        assert sim.wait_for(lambda: hub.in_session and not hub.queue and not hub.in_flight, 2.0)
     # The hub never reset and still thinks the old host is there: it acks the new host's
     # heartbeats but says no HELLO until that session has timed out (3 s of silence).
     with Centerpiece(sim.port, clock=table_clock.monotonic) as new:
