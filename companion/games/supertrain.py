@@ -173,9 +173,6 @@ class SuperTrainRound(TrainRound):
             return normal
         return list(self.trains.values())
 
-    def _targets_for(self, tile: Tile) -> list[Train]:
-        return self._anywhere_targets() if tile.action == "A" else self.targets()
-
     def legal_plays(self) -> list[Play]:
         if self.hands is None:
             raise CompanionError("the hands on the live table are unknown; nothing to list")
