@@ -54,9 +54,6 @@ def recognise_with_vision(data: bytes, set_max: int = 12, max_tiles: int | None 
         import vision
     except ImportError as error:
         raise VisionMissing(f"the tile reader is not installed ({error})") from None
-    needed = ("load_photo", "recognise", "annotate")
-    if not all(hasattr(vision, name) for name in needed):
-        raise VisionMissing("this companion's tile reader cannot read phone photos yet")
     import vision.photo
     import vision.reading
 

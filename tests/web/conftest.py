@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import sys
 
 import pytest
 from ports import free_port
@@ -49,6 +50,13 @@ def host(app):
     assert response.status_code == 200, response.json
     client.token = response.json["csrf_token"]
     return client
+
+
+@pytest.fixture
+def no_tile_reader(monkeypatch):
+    """A companion whose tile reader cannot be loaded: ``import vision`` fails, as it does
+    where OpenCV is missing or broken."""
+    monkeypatch.setitem(sys.modules, "vision", None)
 
 
 @pytest.fixture

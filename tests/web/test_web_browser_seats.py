@@ -4,7 +4,6 @@ that act at once and are disabled out of turn, and the seat's own hand at the en
 
 from __future__ import annotations
 
-import pytest
 from web_helpers import (
     PHONE,
     PLAYERS,
@@ -214,11 +213,9 @@ def test_a_second_phone_is_told_the_seat_is_taken_until_the_host_frees_it(phone_
     assert seat_to_move(game) == seat % 3 + 1
 
 
-def test_a_seat_phone_without_a_tile_reader_is_told_to_type_the_score(phone_page, game):
-    from test_web_photos import vision_reads_photos
-
-    if vision_reads_photos():
-        pytest.skip("this companion's vision reads photos")
+def test_a_seat_phone_without_a_tile_reader_is_told_to_type_the_score(
+    phone_page, game, no_tile_reader
+):
     seat = seat_to_move(game)
     score_everyone_but(game, keep=seat)
     page = phone_page()
@@ -243,10 +240,6 @@ def test_after_the_game_my_seat_says_it_is_over(phone_page, game):
 
 
 def test_a_seat_phone_photographs_its_hand_and_confirms_it_with_one_button(phone_page, game):
-    from test_web_photos import vision_reads_photos
-
-    if not vision_reads_photos():
-        pytest.skip("this companion has no tile reader")
     seat = seat_to_move(game)
     score_everyone_but(game, keep=seat)
     page = phone_page()

@@ -18,19 +18,6 @@ def upload(client, data: bytes, seat=None, token=None, name="hand.png"):
     return post(client, "/api/photos", token=token, data=form, content_type="multipart/form-data")
 
 
-def vision_reads_photos() -> bool:
-    try:
-        import vision
-    except ImportError:
-        return False
-    return all(hasattr(vision, name) for name in ("load_photo", "recognise", "annotate"))
-
-
-needs_vision = pytest.mark.skipif(
-    not vision_reads_photos(), reason="vision.load_photo/recognise/annotate not on this branch yet"
-)
-
-
 def test_a_photo_needs_the_host_or_a_seat_phone(client, app, game):
     response = upload(client, png())
     assert response.status_code == 401 and "join the table" in response.json["error"]
@@ -93,14 +80,12 @@ def test_image_signatures():
     assert not looks_like_image(b"RIFF\x10\x00\x00\x00WAVEfmt ")
 
 
-@pytest.mark.skipif(vision_reads_photos(), reason="this companion's vision reads photos")
-def test_without_the_tile_reader_the_host_is_told_to_type_the_score(host):
+def test_without_the_tile_reader_the_host_is_told_to_type_the_score(host, no_tile_reader):
     response = upload(host, png())
     assert response.status_code == 503
     assert "type the score" in response.json["error"]
 
 
-@needs_vision
 def test_a_photo_is_read_and_the_annotated_picture_served(host, game, config):
     response = upload(host, png())
     assert response.status_code == 200, response.json
@@ -150,7 +135,6 @@ def test_a_stored_picture_is_served_as_a_jpeg(client, app):
     assert missing.status_code == 404
 
 
-@needs_vision
 def test_a_seat_photo_waits_on_the_score_pad_for_confirmation(host, game):
     assert post(host, "/api/round/end", {"ended": "blocked"}).status_code == 200
     waiting = host.get("/api/state").json["scoring"]["next"]
@@ -162,7 +146,6 @@ def test_a_seat_photo_waits_on_the_score_pad_for_confirmation(host, game):
     assert state["photos"][-1]["picture"] == response.json["picture"]
 
 
-@needs_vision
 def test_a_photo_the_tile_reader_cannot_decode_is_415(host):
     response = upload(host, b"\xff\xd8\xff\xe0" + b"not really a jpeg" * 100, name="hand.jpg")
     assert response.status_code == 415
@@ -203,7 +186,6 @@ def test_recognised_tiles_become_plain_json_whatever_the_reader_returns():
     assert tile_ends([(1, 2), {"ends": [4, 4], "confidence": 1}]) == [[1, 2], [4, 4]]
 
 
-@needs_vision
 @pytest.mark.parametrize("tile_set", [6, 12])
 def test_a_phone_photo_is_read_against_the_set_in_play(companion, config, game, tile_set):
     """The same photo of 3-9 and 2-5: scored at a double-12 table, marked for checking at a
