@@ -212,7 +212,9 @@ def world(
         into = bare if photo.meta.get("empty") and not empty else tally
         label, detail = f"seed {s}", f" {photo.meta}"
         result, ms = into.add(label, photo.image, total, photo.set_max, truth, detail=detail)
-        for facet, groups in (by or {}).items() if into is tally else ():
+        if into is not tally:
+            continue
+        for facet, groups in (by or {}).items():
             group = FACETS[facet](photo.meta)
             groups.setdefault(group, Tally(f"  {group}")).count(
                 label, result, ms, total, truth, detail=detail
@@ -298,7 +300,7 @@ def main() -> None:
             for miss in tally.misses if args.misses else ():
                 print(f"    {tally.name} ({name}): {miss}")
     rendered = []
-    by: dict[str, dict[str, Tally]] = {facet: {} for facet in args.by}
+    by: dict[str, dict[str, Tally]] = {facet: {} for facet in args.by if args.world}
     if args.world:
         rendered += world(args.world, args.world_seed, by=by)
     if args.empty:
@@ -309,7 +311,7 @@ def main() -> None:
         rendered.append(synthetic(args.oblique, slanted=True))
     for tally in rendered:
         print(tally.line(), flush=True)
-    for facet, groups in by.items() if args.world else ():
+    for facet, groups in by.items():
         print(f"world (seeds {args.world_seed}..) with tiles, by {facet}:")
         for group in sorted(groups):
             print(groups[group].line())
