@@ -17,8 +17,15 @@ import cv2
 import numpy as np
 
 from vision.nets import open_net
-from vision.shapes import outline_length, shared_by_larger
-from vision.thresholds import SAME_SPOT, SPOT_BIG, UNTRACED_PEAK
+from vision.shapes import outline_length, outline_width, shared_by_larger
+from vision.thresholds import (
+    SAME_SPOT,
+    SPOT_BIG,
+    SPOT_NARROW,
+    SPOT_NARROW_SIDE,
+    SPOTTED_PEAK,
+    UNTRACED_PEAK,
+)
 
 MODEL = Path(__file__).with_name("models") / "spotter.onnx"
 SPOT_SIDE = 768
@@ -113,13 +120,27 @@ def spot_at(image: np.ndarray, sides: tuple[int, ...]) -> list[tuple[np.ndarray,
     """Every tile the spotter sees at each of ``sides`` (the smallest last), surest first,
     each once (_once_each). Where a tile it sees at the smallest is long there (SPOT_BIG or
     more), the photo is a close one whose tiles are at the edge of what the spotter learned:
-    it looks again at two thirds of that size."""
+    it looks again at two thirds of that size. Where one it sees at the others is as narrow
+    as it sees any (SPOT_NARROW), the photo is mostly a steep view whose far tiles may be
+    smaller still, too small for it to see: it looks again at SPOT_NARROW_SIDE."""
     seen = [s for side in sides[:-1] for s in spot(image, side)]
+    if _narrow(seen, sides[0] / max(image.shape[:2])):
+        seen += spot(image, SPOT_NARROW_SIDE)
     smallest = spot(image, sides[-1])
     scale = sides[-1] / max(image.shape[:2])
     if any(outline_length(corners) * scale >= SPOT_BIG for corners, _ in smallest):
         smallest += spot(image, round(sides[-1] * 2 / 3))
     return _once_each(seen + smallest)
+
+
+def _narrow(seen: list[tuple[np.ndarray, float]], scale: float) -> bool:
+    """Whether a tile in ``seen`` (SPOTTED_PEAK or surer) is narrower than SPOT_NARROW px at
+    ``scale`` of the photo."""
+    return any(
+        outline_width(corners) * scale < SPOT_NARROW
+        for corners, chance in seen
+        if chance >= SPOTTED_PEAK
+    )
 
 
 def _once_each(seen: list[tuple[np.ndarray, float]]) -> list[tuple[np.ndarray, float]]:

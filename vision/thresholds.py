@@ -116,6 +116,24 @@ to about 150 px wide at 768; the tiles of a few-tile photo are bigger than it ca
 there, and at half the size they fit. Adding 384 took sdwalker62 from 34.1% to 36.4% (its
 fold) and rendered tables from 34% to 35%, at about 10 ms."""
 
+SPOT_NARROW = 20
+"""A tile the spotter sees (SPOTTED_PEAK or surer) narrower than this (px) at the first of
+SPOT_SIDES is as narrow as it sees tiles there: on the rendered tuning tables its outlines
+seldom come out under 18 px wide, even round tiles narrower still. Such a photo is mostly a
+steep view, and its far tiles may be too small for the spotter to see at all: it looks
+again at SPOT_NARROW_SIDE (vision/spot.py spot_at). 14 of the 200 tuning tables
+(910000-910199) have such a tile. Validation tables 945000-945399 read 294 of 365 against
+291 (3 now right, none now wrong), tuning tables 910000-910199 160 of 179 as before with 4
+read closer (910081: 255 read as 239, was 200); the bench's world tables 900000-900099 69
+of 92 against 68; the real photos left out, bare tables and the mats read every photo as
+before (2026-11-29, eighteenth session; vision-history.md has the figures and the time).
+Looking at SPOT_NARROW_SIDE on every photo read as many tuning tables and validation ones
+(4 now right, 4 now wrong there, and one wrong read as `ok`) at a quarter more time."""
+
+SPOT_NARROW_SIDE = 1152
+"""The long side of the spotter's look for small far tiles (SPOT_NARROW): half as big again
+as the first of SPOT_SIDES, so that a tile it saw 18 px wide there is 27 px wide."""
+
 SPOT_BIG = 100
 """A tile the spotter sees this long (px) at the smallest of SPOT_SIDES is big for it there
 (it learned up to about 150, and reads big tiles short: three tiles filling a 416 px photo
