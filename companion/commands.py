@@ -55,6 +55,15 @@ class HandRead:
 
 
 @dataclass(frozen=True)
+class HandListed:
+    """The player says which tiles are in the hand (the camera's reading put right, or no
+    photo at all): the companion adds up their pips and scores the hand at once."""
+
+    seat: int
+    tiles: list[list[int]]
+
+
+@dataclass(frozen=True)
 class EnterScore:
     """A score typed in; if the cell is filled it is a correction (``why`` required)."""
 

@@ -261,7 +261,11 @@ class Match:
     def _on_hand_read(self, entry: HandReadEntry) -> list[Event]:
         """A reading of a seat's hand waiting for the player to confirm it."""
         self.readings[entry.seat] = entry
-        self.photos.append(entry)
+        same = [i for i, p in enumerate(self.photos) if p.picture and p.picture == entry.picture]
+        if same:  # the same photo's reading put right by the player: shown once, as it is now
+            self.photos[same[-1]] = entry
+        else:
+            self.photos.append(entry)
         reasons = list(entry.reasons)
         return [HandRead(entry.seat, total=entry.total, status=entry.status, reasons=reasons)]
 

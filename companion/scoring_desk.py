@@ -7,12 +7,14 @@ camera in turn (press: snap, hold: retake, press again: confirm) or typed in on 
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import replace
 
 from companion import commands as c
 from companion.entries import HandReadEntry, HandScoredEntry
 from companion.errors import CompanionError
 from companion.events import Event, PhotoRequested
+from companion.tiles import Tile
 
 UNREADABLE = "the photo could not be read: retake it (hold) or type the score"
 
@@ -53,6 +55,32 @@ class ScoringDesk:
             reasons=list(cmd.reasons),
         )
         return self._commit(reading)
+
+    def _do_HandListed(self, cmd: c.HandListed) -> list[Event]:
+        """The tiles the player says are in the hand, added up and scored at once: the
+        camera's reading put right (its picture kept with the listed tiles), or a hand
+        listed with no photo at all. Nobody counts pips either way."""
+        match = self._match()
+        self._check_seat(cmd.seat)
+        if not match.round_needs_scores() or cmd.seat not in self._waiting():
+            raise CompanionError(f"{match.players[cmd.seat]}'s hand is not waiting to be scored")
+        tiles = _listed_tiles(cmd.tiles, match.game.all_tiles(len(match.players)))
+        limit = match.hand_limit()
+        if limit is not None and len(tiles) > limit:
+            raise CompanionError(f"{len(tiles)} tiles listed, more than a hand can hold ({limit})")
+        total = sum(a + b for a, b in tiles)
+        read = match.readings.get(cmd.seat)
+        listed = HandReadEntry(
+            round=match.setup.number,
+            seat=cmd.seat,
+            total=total,
+            tiles=[list(t) for t in tiles],
+            low_confidence=False,
+            picture=read.picture if read else None,
+            source="player",
+        )
+        events = self._commit(listed)
+        return events + self._score_hand(cmd.seat, total, "player", _what_changed(read, tiles))
 
     def hand_limit(self) -> int | None:
         """The most tiles one hand can hold in the game in play (the tile reader doubts a
@@ -118,3 +146,39 @@ class ScoringDesk:
             raise CompanionError("no camera here: enter the score on the score pad")
         self.hand_reader(cmd.seat)  # press: snap; hold: retake
         return [PhotoRequested(cmd.seat)]
+
+
+def _listed_tiles(tiles: object, in_play: list[Tile]) -> list[tuple[int, int]]:
+    """A player's list of tiles, each as (low, high), checked against the tiles of the game
+    in play: whole pips within its set, and no tile more often than the game has it (once,
+    but for games played with several sets mixed)."""
+    if not isinstance(tiles, list | tuple):
+        raise CompanionError("list the tiles as pairs of pips, like [[3, 5], [6, 6]]")
+    checked = []
+    for tile in tiles:
+        ok = isinstance(tile, list | tuple) and len(tile) == 2
+        if not ok or not all(isinstance(e, int) and not isinstance(e, bool) for e in tile):
+            raise CompanionError(f"a tile is two ends of pips, like [3, 5], not {tile!r}")
+        checked.append(tuple(sorted(tile)))
+    there = Counter(t.ends for t in in_play if all(isinstance(e, int) for e in t.ends))
+    highest = max(high for _, high in there)
+    for (low, high), n in Counter(checked).items():
+        if low < 0 or high > highest:
+            raise CompanionError(f"{low}-{high}: the set in play has 0 to {highest} pips an end")
+        if n > there[(low, high)]:
+            copies = "only one" if there[(low, high)] == 1 else f"{there[(low, high)]}"
+            raise CompanionError(f"{low}-{high} listed {n} times: the game has {copies} of it")
+    return checked
+
+
+def _what_changed(read: HandReadEntry | None, tiles: list[tuple[int, int]]) -> str:
+    """The score's reason: the tiles listed, and how they differ from the photo's reading."""
+    if read is None:
+        return "tiles listed by the player"
+    before = Counter(tuple(sorted(t)) for t in read.tiles)
+    after = Counter(tiles)
+    changes = [f"{a}-{b} added" for a, b in sorted((after - before).elements())]
+    changes += [f"{a}-{b} taken off" for a, b in sorted((before - after).elements())]
+    if not changes:
+        return f"the photo's reading of {read.total}, checked by the player"
+    return f"the photo read {read.total}; put right by the player: {', '.join(changes)}"

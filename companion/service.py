@@ -441,5 +441,6 @@ HANDLERS: dict[type, Callable[[Companion, Any], list[Event]]] = {
     c.EndGame: Companion._do_EndGame,
     c.EnterScore: Companion._do_EnterScore,
     c.HandRead: Companion._do_HandRead,
+    c.HandListed: Companion._do_HandListed,
 }
 """Each command and the method of the game loop that runs it."""
