@@ -28,6 +28,10 @@ from web.requests import json_body, seat_in_play
 
 bp = Blueprint("seats", __name__)
 
+MOST_LISTED = 200
+"""The longest list of tiles a phone may send; a hand holds far fewer (the game's own
+limit is checked by the companion)."""
+
 
 def _seat(seat: int) -> int:
     return seat_in_play(seat, table().companion.state()["players"], status=404)
@@ -73,6 +77,18 @@ def press(seat: int):
     if gesture not in c.GESTURES:
         raise ApiError(400, f'"gesture" is one of {", ".join(c.GESTURES)}, not {gesture!r}')
     return run(c.Gesture(seat - 1, gesture, source="phone"))
+
+
+@bp.post("/api/seats/<int:seat>/hand")
+def list_hand(seat: int):
+    """The tiles in the seat's hand, as the player says they are (the photo's reading put
+    right, or no photo at all): added up and scored at once. ``{"tiles": [[3, 5], [6, 6]]}``."""
+    _seat(seat)
+    host_or_seat(seat)
+    tiles = json_body().get("tiles")
+    if not isinstance(tiles, list) or len(tiles) > MOST_LISTED:
+        raise ApiError(400, f'"tiles" is a list of at most {MOST_LISTED} tiles, like [[3, 5]]')
+    return run(c.HandListed(seat - 1, tiles), refused_status=400)
 
 
 @bp.post("/api/seats/<int:seat>/action")
