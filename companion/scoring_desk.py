@@ -14,7 +14,7 @@ from companion import commands as c
 from companion.entries import HandReadEntry, HandScoredEntry
 from companion.errors import CompanionError
 from companion.events import Event, PhotoRequested
-from companion.tiles import Tile
+from companion.tiles import Tile, highest_end
 
 UNREADABLE = "the photo could not be read: retake it (hold) or type the score"
 
@@ -161,7 +161,7 @@ def _listed_tiles(tiles: object, in_play: list[Tile]) -> list[tuple[int, int]]:
             raise CompanionError(f"a tile is two ends of pips, like [3, 5], not {tile!r}")
         checked.append(tuple(sorted(tile)))
     there = Counter(t.ends for t in in_play if all(isinstance(e, int) for e in t.ends))
-    highest = max(high for _, high in there)
+    highest = highest_end(in_play)
     for (low, high), n in Counter(checked).items():
         if low < 0 or high > highest:
             raise CompanionError(f"{low}-{high}: the set in play has 0 to {highest} pips an end")

@@ -10,6 +10,7 @@ from typing import Any
 
 from companion.entries import to_payload
 from companion.rounds import Round
+from companion.tiles import highest_end
 
 
 def phase(match) -> str:
@@ -89,6 +90,8 @@ def snapshot(companion) -> dict[str, Any]:
             "waiting": [s + 1 for s in waiting],
             "next": waiting[0] + 1 if waiting else None,
             "hands": {str(seat + 1): pips for seat, pips in match.hand_pips.items()},
+            # the set in play (double-N), for a phone that lists the tiles of its hand
+            "set": highest_end(match.game.all_tiles(len(match.players))),
             "readings": {
                 str(seat + 1): {k: v for k, v in to_payload(r).items() if k != "seat"}
                 for seat, r in match.readings.items()

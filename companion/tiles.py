@@ -127,6 +127,11 @@ class Tile:
         return (_end_key(self.high), _end_key(self.low))
 
 
+def highest_end(tiles: list[Tile]) -> int:
+    """The most pips on any numbered end of ``tiles``: N for a double-N set."""
+    return max((e for t in tiles for e in t.ends if isinstance(e, int)), default=0)
+
+
 def double_set(n: int) -> list[Tile]:
     """A full double-``n`` set, 0-0 up to n-n: (n+1)(n+2)/2 tiles."""
     if not 0 <= n <= MAX_PIPS:

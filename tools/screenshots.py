@@ -150,6 +150,10 @@ def main() -> int:
             score_by_camera(companion, keep=waiting - 1)
             guest.locator("#seat-photo-result img").wait_for()
             shot(guest, "seat-hand-read")
+            guest.locator("#seat-hand-summary").click()
+            guest.click("#seat-hand-list [data-end='3']")  # a tile the camera missed, half added
+            guest.evaluate("document.getElementById('seat-hand-box').scrollIntoView()")
+            shot(guest, "seat-put-right")
             companion.call(c.Gesture(waiting - 1, "press"))
             score_by_camera(companion)
             wait_for("the end of the game", lambda s: s["phase"] == "over", companion)

@@ -189,6 +189,41 @@ def test_a_hand_read_by_the_camera_is_shown_and_confirmed_with_one_button(phone_
     assert page.locator("#seat-why").inner_text().startswith("Round scored.")
 
 
+def test_a_reading_to_check_is_put_right_on_the_phone_without_counting_pips(phone_page, game):
+    seat = seat_to_move(game)
+    score_everyone_but(game, keep=seat)
+    page = phone_page()
+    claim(page, seat)
+    why = ("a tile may be missing: spread the tiles apart and retake, or check",)
+    # the camera missed a 3|3 and read the 4|5 as 4|6
+    game.call(c.HandRead(seat - 1, 21, [[5, 6], [4, 6]], True, None, "camera", "check", why))
+    page.locator("#seat-hand-summary", has_text="Put it right").click()
+    page.click("[data-tile='4|6']")  # taken off
+    for end in (4, 5, 3, 3):
+        page.click(f"#seat-hand-list [data-end='{end}']")
+    tiles = page.locator("#seat-hand-list [data-tile]")
+    assert [t.get_attribute("data-tile") for t in tiles.all()] == ["5|6", "4|5", "3|3"]
+    assert page.locator("[data-listed]").inner_text() == "3 tiles, 26 pips"
+    page.click("[data-score-listed='26']")
+    page.locator("#seat-why", has_text="Round scored").wait_for()
+    assert game.state()["rounds"][0]["scores"][seat - 1] == 26
+
+
+def test_a_tile_listed_twice_is_refused_with_the_reason(phone_page, game):
+    seat = seat_to_move(game)
+    score_everyone_but(game, keep=seat)
+    page = phone_page()
+    claim(page, seat)
+    page.locator("#seat-hand-summary", has_text="List my tiles").click()  # no photo at all
+    for end in (2, 5, 5, 2):
+        page.click(f"#seat-hand-list [data-end='{end}']")
+    page.click("[data-score-listed='14']")
+    toast = page.locator("#toast.bad")
+    toast.wait_for()
+    assert toast.inner_text() == "2-5 listed 2 times: the game has only one of it"
+    assert game.state()["rounds"][0]["scores"][seat - 1] is None
+
+
 def test_a_second_phone_is_told_the_seat_is_taken_until_the_host_frees_it(phone_page, game):
     seat = seat_to_move(game)
     first, second, host = phone_page(), phone_page(), phone_page()

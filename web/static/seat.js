@@ -3,6 +3,7 @@
 
 import { $, h, show, toast } from "./dom.js";
 import { post, session } from "./api.js";
+import { handList } from "./hand.js";
 import { readingNote, sendPhoto, unreadable } from "./photo.js";
 import { dot, seatClass } from "./render.js";
 
@@ -91,6 +92,7 @@ function renderButtons(state, name) {
       readingNote(reading) || "",
     );
   }
+  renderHandList(state, waiting, reading);
   show($("dice-box"), mine && Boolean(state.dice));
   const tiles = state.action_tiles || [];
   show($("action-tiles"), mine && tiles.length > 0);
@@ -99,6 +101,35 @@ function renderButtons(state, name) {
   });
   // a marker comes off when its owner plays on their own train again, on their own turn
   show($("lift-marker"), mine && (state.markers || []).includes(seat));
+}
+
+// The tiles of the hand, listed to put the photo's reading right (or with no photo): drawn
+// anew only for a new reading, so a tap in progress is not lost to a live update.
+function renderHandList(state, waiting, reading) {
+  const box = $("seat-hand-box");
+  show(box, waiting);
+  const key = waiting ? JSON.stringify(reading ? [reading.picture, reading.total, reading.tiles] : null) : "";
+  if (box.dataset.key === key) return;
+  box.dataset.key = key;
+  box.open = false;
+  $("seat-hand-summary").textContent = !reading || unreadable(reading)
+    ? "List my tiles instead"
+    : reading.status === "check"
+      ? "Put it right: add or take off a tile"
+      : "Not right? Add or take off a tile";
+  if (!waiting) return $("seat-hand-list").replaceChildren();
+  handList($("seat-hand-list"), {
+    tiles: reading && !unreadable(reading) ? reading.tiles : [],
+    highest: state.scoring.set ?? 12,
+    onScore: async (tiles) => {
+      try {
+        await post(`/api/seats/${session.seat}/hand`, { tiles });
+        toast(`Scored ${tiles.reduce((sum, [a, b]) => sum + a + b, 0)}.`);
+      } catch (error) {
+        toast(error.message, true);
+      }
+    },
+  });
 }
 
 function names(state, seats) {
