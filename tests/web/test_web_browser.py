@@ -148,6 +148,28 @@ def test_a_host_corrects_a_score_and_a_second_page_shows_it(phone_page, game):
     assert "✎: score corrected" in watcher.locator("#pad-legend").inner_text()
 
 
+def test_the_host_puts_a_wired_seats_reading_right_and_the_pad_shows_it(phone_page, game):
+    seat = seat_to_move(game)
+    score_everyone_but(game, keep=seat)
+    # the wired seat pressed; the camera read its hand but missed a 0|2
+    game.call(c.HandRead(seat - 1, 18, [[6, 12]], True, None, "camera", "check"))
+    host, watcher = phone_page(), phone_page()
+    go(watcher, "pad")
+    log_in(host)
+    host.locator("#host-hand-box summary").click()
+    assert host.locator("#host-hand-seat").input_value() == str(seat)
+    assert host.locator("#host-hand-list [data-tile]").inner_text() == "6|12 ✕"
+    host.click("#host-hand-list [data-end='2']")
+    host.click("#host-hand-list [data-end='0']")
+    host.click("[data-score-listed='20']")
+    watcher.wait_for_function(
+        f"() => document.querySelector(\"#pad tbody tr[data-round='1'] td[data-seat='{seat}']\")"
+        ".textContent === '20'",
+    )
+    assert game.state()["rounds"][0]["scores"][seat - 1] == 20
+    host.locator("#host-hand-box").wait_for(state="hidden")  # no hand left to score
+
+
 def test_a_wrong_pin_is_said_once_and_goes_away(phone_page):
     page = phone_page()
     go(page, "host")

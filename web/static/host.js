@@ -3,6 +3,7 @@
 
 import { $, h, show, toast } from "./dom.js";
 import { get, post, session } from "./api.js";
+import { handList } from "./hand.js";
 import { sendPhoto, unreadable } from "./photo.js";
 import { describeGames, optionField, presetName } from "./rules.js";
 
@@ -27,6 +28,7 @@ export function renderHost(state) {
     $("score-seat").value = String(state.scoring.next); // the next hand to score
   }
   renderScoring(state);
+  renderHandList(state);
   renderHeld(state);
   const inPlay = Boolean(state.game) && state.phase !== "over";
   for (const id of ["score-box", "photo-box", "round-controls", "end-game"]) show($(id), inPlay);
@@ -100,6 +102,27 @@ function renderScoring(state) {
       );
     }),
   );
+}
+
+// A waiting hand's tiles listed by the host (a wired seat's player has no phone): the
+// reading put right, or listed with no photo. Drawn anew only for another hand or reading.
+function renderHandList(state) {
+  const box = $("host-hand-box");
+  const waiting = state.phase === "scoring" && state.scoring ? state.scoring.waiting : [];
+  show(box, waiting.length > 0);
+  const select = $("host-hand-seat");
+  keep(select, waiting.map((seat) => h("option", { value: seat }, `${seat} · ${state.players[seat - 1]}`)));
+  const seat = Number(select.value);
+  const reading = waiting.length ? (state.scoring.readings || {})[String(seat)] || null : null;
+  const key = waiting.length ? JSON.stringify([seat, reading && [reading.picture, reading.total, reading.tiles]]) : "";
+  if (select.dataset.key === key) return;
+  select.dataset.key = key;
+  if (!waiting.length) return $("host-hand-list").replaceChildren();
+  handList($("host-hand-list"), {
+    tiles: reading && !unreadable(reading) ? reading.tiles : [],
+    highest: state.scoring.set ?? 12,
+    onScore: (tiles) => run(() => post(`/api/seats/${seat}/hand`, { tiles }), "Hand scored."),
+  });
 }
 
 function renderHeld(state) {
@@ -224,6 +247,7 @@ export function wireHost(refresh, refreshSession) {
     refresh();
   });
   $("pin").addEventListener("input", () => { $("login-error").hidden = true; });
+  $("host-hand-seat").addEventListener("change", () => redraw());
   $("logout").addEventListener("click", async () => {
     if (await run(() => post("/api/logout"))) {
       Object.assign(session, { host: false, seat: null, csrf_token: null, join_code: null, join_link: null });
