@@ -2,7 +2,7 @@
 
     .venv/bin/python bench/vision.py [--loso [--seeds S ...]] [--world N --world-seed S]
                                      [--empty N] [--synthetic N] [--oblique N] [--misses]
-                                     [--spoiled] [--by FACET ...]
+                                     [--spoiled] [--by FACET ...] [--models DIR] [--folds DIR]
 
 Real photos (../shared/data/realphotos-dev and the single photos of train-real) are told
 per source (the repository a photo came from). With `--loso` each source is read by a
@@ -23,7 +23,10 @@ as they came. With `--seeds` the left-out sources are read again by folds traine
 way from other seeds, a line each: how much the table owes to one training run. With `--by`
 the world tables with tiles are told again by how they were made (bench/facets.py: the
 light, the tiles' style, the table, the slant, the smallest tile's size, the focus, a
-spinner), a group a line: where a change wins and loses. Run with
+spinner), a group a line: where a change wins and loses. `--models DIR` reads with a
+trial's verifier.onnx and pips.onnx (those DIR has; the shipped ones otherwise), and
+`--folds DIR` keeps its folds apart from the shipped models' (a fold is made once per
+folder, not again when its trainer changes). Run with
 one OpenCV thread (the default here) for one-core figures; the peak memory is the process's
 high-water mark (ru_maxrss).
 """
@@ -175,16 +178,22 @@ LEARNED = {"verifier": verify, "pips": counter}
 """The learned stages, each with its training module (training.verifier, training.pip_counter)."""
 
 
+MODELS = ROOT / "vision" / "models"
+"""Where the learned stages are read from (--models: a trial's models, where it has them)."""
+
+
 def _use_models(fold: str | None, seed: int) -> None:
     """Read with the learned stages trained without ``fold`` (None: the shipped ones)."""
     for name, stage in LEARNED.items():
         stage._model.cache_clear()
-        shipped = ROOT / "vision" / "models" / f"{name}.onnx"
+        shipped = MODELS / f"{name}.onnx"
+        if not shipped.is_file():
+            shipped = ROOT / "vision" / "models" / f"{name}.onnx"
         stage.MODEL = shipped if fold is None else _fold_model(name, fold, seed)
 
 
 def _fold_model(name: str, fold: str, seed: int) -> Path:
-    """A learned stage trained on everything but ``fold``, made once and kept in .cache."""
+    """A learned stage trained on everything but ``fold``, made once and kept in FOLDS."""
     out = FOLDS / f"{name}-without-{fold.replace('/', '__')}-seed{seed}.onnx"
     if not out.is_file():
         trainer = "training.verifier" if name == "verifier" else "training.pip_counter"
@@ -263,6 +272,12 @@ def main() -> None:
         choices=sorted(FACETS),
         help="the world tables' figures by how they were made, a group a line",
     )
+    parser.add_argument(
+        "--models", type=Path, help="read with the verifier.onnx and pips.onnx found here"
+    )
+    parser.add_argument(
+        "--folds", type=Path, default=FOLDS, help="where the folds are kept (.cache/folds)"
+    )
     parser.add_argument("--threads", type=int, default=1, help="OpenCV threads (1)")
     parser.add_argument("--misses", action="store_true", help="list every wrong total")
     parser.add_argument(
@@ -273,6 +288,9 @@ def main() -> None:
         "--against", type=Path, help="list the photos read otherwise than in this --readings file"
     )
     args = parser.parse_args()
+    global MODELS, FOLDS
+    MODELS, FOLDS = args.models or MODELS, args.folds
+    _use_models(None, args.seed)
     before = readings.load(args.against) if args.against else None
     cv2.setNumThreads(args.threads)
     print(HEADER)
