@@ -8,7 +8,7 @@ const pips = (tiles) => tiles.reduce((sum, [a, b]) => sum + a + b, 0);
 const named = ([a, b]) => `${Math.min(a, b)}|${Math.max(a, b)}`;
 
 // The list editor in ``box``: ``tiles`` to start from (the reading's, or none), the set's
-// ``highest`` end, and ``onScore(tiles)`` when the player scores the list.
+// ``highest`` end, and ``onScore(tiles, total)`` when the player scores the list.
 export function handList(box, { tiles, highest, onScore }) {
   const listed = (tiles || []).map(([a, b]) => [a, b]);
   let first = null; // the first end tapped of a tile being added
@@ -45,7 +45,7 @@ export function handList(box, { tiles, highest, onScore }) {
         ),
       ),
       h("p", { class: "big", "data-listed": total }, count),
-      h("button", { type: "button", class: "go", "data-score-listed": total, onclick: () => onScore(listed.map((t) => [...t])) }, `Score ${total}`),
+      h("button", { type: "button", class: "go", "data-score-listed": total, onclick: () => onScore(listed.map((t) => [...t]), total) }, `Score ${total}`),
     );
   }
 

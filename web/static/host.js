@@ -117,7 +117,10 @@ function renderHandList(state) {
   const key = waiting.length ? JSON.stringify([seat, reading && [reading.picture, reading.total, reading.tiles]]) : "";
   if (select.dataset.key === key) return;
   select.dataset.key = key;
-  if (!waiting.length) return $("host-hand-list").replaceChildren();
+  if (!waiting.length) {
+    $("host-hand-list").replaceChildren();
+    return;
+  }
   handList($("host-hand-list"), {
     tiles: reading && !unreadable(reading) ? reading.tiles : [],
     highest: state.scoring.set ?? 12,

@@ -117,14 +117,17 @@ function renderHandList(state, waiting, reading) {
     : reading.status === "check"
       ? "Put it right: add or take off a tile"
       : "Not right? Add or take off a tile";
-  if (!waiting) return $("seat-hand-list").replaceChildren();
+  if (!waiting) {
+    $("seat-hand-list").replaceChildren();
+    return;
+  }
   handList($("seat-hand-list"), {
     tiles: reading && !unreadable(reading) ? reading.tiles : [],
     highest: state.scoring.set ?? 12,
-    onScore: async (tiles) => {
+    onScore: async (tiles, total) => {
       try {
         await post(`/api/seats/${session.seat}/hand`, { tiles });
-        toast(`Scored ${tiles.reduce((sum, [a, b]) => sum + a + b, 0)}.`);
+        toast(`Scored ${total}.`);
       } catch (error) {
         toast(error.message, true);
       }
