@@ -254,6 +254,7 @@ def summary(tallies: list[Tally]) -> str:
 
 
 def main() -> None:
+    global MODELS, FOLDS  # --models and --folds
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--loso", action="store_true", help="leave each source out of training")
     parser.add_argument("--seed", type=int, default=7, help="training seed for the folds")
@@ -288,7 +289,6 @@ def main() -> None:
         "--against", type=Path, help="list the photos read otherwise than in this --readings file"
     )
     args = parser.parse_args()
-    global MODELS, FOLDS
     MODELS, FOLDS = args.models or MODELS, args.folds
     _use_models(None, args.seed)
     before = readings.load(args.against) if args.against else None
