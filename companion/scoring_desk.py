@@ -46,7 +46,7 @@ class ScoringDesk:
         reading = HandReadEntry(
             round=match.setup.number,
             seat=cmd.seat,
-            total=cmd.total,
+            total=self._reading_worth(cmd),
             tiles=cmd.tiles,
             low_confidence=cmd.low_confidence,
             picture=cmd.picture,
@@ -68,7 +68,7 @@ class ScoringDesk:
         limit = match.hand_limit()
         if limit is not None and len(tiles) > limit:
             raise CompanionError(f"{len(tiles)} tiles listed, more than a hand can hold ({limit})")
-        total = sum(a + b for a, b in tiles)
+        total = self._hand_worth(tiles)
         read = match.readings.get(cmd.seat)
         listed = HandReadEntry(
             round=match.setup.number,
@@ -81,6 +81,22 @@ class ScoringDesk:
         )
         events = self._commit(listed)
         return events + self._score_hand(cmd.seat, total, "player", _what_changed(read, tiles))
+
+    def _hand_worth(self, tiles: list[tuple[int, int]]) -> int:
+        """What the tiles of a hand count in the game in play (a 0-0 worth 50 where the
+        table plays it so)."""
+        return sum(self.match.game.tile_value(Tile(a, b)) for a, b in tiles)
+
+    def _reading_worth(self, cmd: c.HandRead) -> int:
+        """A reading's total as the game counts its tiles; the reader's own total where its
+        tiles do not add up to it (an unreadable photo's partial tiles, a reader that gives
+        only a total)."""
+        try:
+            tiles = [tuple(sorted(t)) for t in cmd.tiles]
+            pips = sum(a + b for a, b in tiles)
+        except (TypeError, ValueError):
+            return cmd.total
+        return self._hand_worth(tiles) if cmd.tiles and pips == cmd.total else cmd.total
 
     def hand_limit(self) -> int | None:
         """The most tiles one hand can hold in the game in play (the tile reader doubts a

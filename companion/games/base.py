@@ -232,6 +232,11 @@ class Game:
         None for a game without a dealt hand size."""
         return None
 
+    def tile_value(self, tile: Tile) -> int:
+        """What a numbered ``tile`` counts in a hand at the end of a round (the live table
+        values the tiles a player lists, or the camera reads, with it)."""
+        return tile.pips
+
     def round_scores(self, state) -> list[int]:
         """Each seat's score for a finished round whose hands are known."""
         raise NotImplementedError

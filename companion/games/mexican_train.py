@@ -88,6 +88,13 @@ class MexicanTrainOptions:
     def engine(self) -> int:
         return self.set if self.starting_engine is None else self.starting_engine
 
+    def hand_worth(self, tile: Tile) -> int:
+        """What a numbered ``tile`` counts in a hand at the end of a round: its pips, or
+        ``zero_zero_worth`` for the 0-0 where the table plays it so."""
+        if tile == Tile(0, 0) and self.zero_zero_worth:
+            return self.zero_zero_worth
+        return tile.pips
+
     def out_ends_the_round(self, first_turns_done: bool) -> bool:
         """A player has just gone out: does the round end now? Front Porch: on the first turn
         "other players get to play their first turn before the round ends"."""
@@ -171,6 +178,9 @@ class MexicanTrain(Game):
 
     def out_ends_the_round(self, first_turns_done: bool) -> bool:
         return self.options.out_ends_the_round(first_turns_done)
+
+    def tile_value(self, tile: Tile) -> int:
+        return self.options.hand_worth(tile)
 
     def round_scores(self, state: TrainRound) -> list[int]:
         return state.scores()

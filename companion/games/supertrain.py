@@ -321,9 +321,7 @@ class SuperTrainRound(TrainRound):
     def tile_value(self, tile: Tile) -> int:
         """Each wild symbol counts 10, plus the number on the other end."""
         if not tile.is_wild:
-            if tile.pips == 0 and tile.is_double:
-                return self.options.zero_zero_worth
-            return tile.pips
+            return self.options.hand_worth(tile)
         return sum(WILD_END_WORTH if is_wild_end(end) else end for end in tile.ends)
 
     def _on_table(self, tile: Tile) -> bool:

@@ -311,9 +311,7 @@ class TrainRound(TrainChecks):
 
     # --- the end -----------------------------------------------------------------------
     def tile_value(self, tile: Tile) -> int:
-        if tile == Tile(0, 0) and self.options.zero_zero_worth:
-            return self.options.zero_zero_worth
-        return tile.pips
+        return self.options.hand_worth(tile)
 
     def scores(self) -> list[int]:
         """Pips left in each hand; 0 for a player who went out."""

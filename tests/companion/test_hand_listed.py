@@ -134,3 +134,15 @@ def test_a_hand_already_scored_or_still_in_play_is_not_listed(companion):
     with pytest.raises(CompanionError, match="not waiting to be scored"):
         companion.call(c.HandListed(0, [[1, 3]]))
     assert companion.state()["rounds"][0]["scores"][0] == 3
+
+
+def test_a_double_blank_counts_as_the_house_rule_says_listed_or_photographed(companion):
+    companion.call(c.NewGame("mexican-train", PLAYERS, None, {"zero_zero_worth": 50}, starter=0))
+    companion.call(c.EndRound("blocked"))
+    first, second = companion.state()["scoring"]["waiting"][:2]
+    companion.call(c.HandListed(first - 1, [[0, 0], [1, 2]]))
+    assert companion.state()["rounds"][0]["scores"][first - 1] == 53
+    photographed(companion, second - 1, [[0, 0], [2, 2]])  # the reader adds up 4 pips
+    assert companion.state()["scoring"]["readings"][str(second)]["total"] == 54
+    companion.call(c.Gesture(second - 1, "press"))
+    assert companion.state()["rounds"][0]["scores"][second - 1] == 54
