@@ -197,6 +197,7 @@ def test_a_reading_to_check_is_put_right_on_the_phone_without_counting_pips(phon
     why = ("a tile may be missing: spread the tiles apart and retake, or check",)
     # the camera missed a 3|3 and read the 4|5 as 4|6
     game.call(c.HandRead(seat - 1, 21, [[5, 6], [4, 6]], True, None, "camera", "check", why))
+    page.locator("#seat-why", has_text="to check: look at the picture").wait_for()
     page.locator("#seat-hand-summary", has_text="Put it right").click()
     page.click("[data-tile='4|6']")  # taken off
     for end in (4, 5, 3, 3):

@@ -147,6 +147,9 @@ function reason(state, seat, mine, waiting, reading) {
   }
   if (waiting) {
     if (unreadable(reading)) return { go: true, text: "The photo could not be read: retake it." };
+    if (reading && reading.status === "check") {
+      return { go: true, text: `The hand reads ${reading.total}, to check: look at the picture, then confirm it or put it right below.` };
+    }
     if (reading) return { go: true, text: `The hand reads ${reading.total}. Confirm it, or retake the photo.` };
     return { go: true, text: "Round over: lay your tiles on the mat and press Read my hand." };
   }
