@@ -178,7 +178,8 @@ LEARNED = {"verifier": verify, "pips": counter}
 """The learned stages, each with its training module (training.verifier, training.pip_counter)."""
 
 
-MODELS = ROOT / "vision" / "models"
+SHIPPED = ROOT / "vision" / "models"
+MODELS = SHIPPED
 """Where the learned stages are read from (--models: a trial's models, where it has them)."""
 
 
@@ -188,7 +189,7 @@ def _use_models(fold: str | None, seed: int) -> None:
         stage._model.cache_clear()
         shipped = MODELS / f"{name}.onnx"
         if not shipped.is_file():
-            shipped = ROOT / "vision" / "models" / f"{name}.onnx"
+            shipped = SHIPPED / f"{name}.onnx"
         stage.MODEL = shipped if fold is None else _fold_model(name, fold, seed)
 
 

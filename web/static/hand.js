@@ -3,6 +3,7 @@
 // it off; tap its two ends to add one. The companion adds up the pips and scores the hand.
 
 import { h } from "./dom.js";
+import { unreadable } from "./photo.js";
 
 const pips = (tiles) => tiles.reduce((sum, [a, b]) => sum + a + b, 0);
 const named = ([a, b]) => `${Math.min(a, b)}|${Math.max(a, b)}`;
@@ -59,4 +60,22 @@ export function handList(box, { tiles, highest, onScore }) {
   }
 
   draw();
+}
+
+// The list editor for a waiting ``reading`` (or none) of ``hand`` in ``box``, drawn anew only
+// for another hand or reading: a live update must not take a tap from under a finger. True
+// when it was drawn anew.
+export function readingList(box, hand, state, reading, onScore) {
+  const key = JSON.stringify([hand, reading && [reading.picture, reading.total, reading.tiles]]);
+  if (box.dataset.key === key) return false;
+  box.dataset.key = key;
+  const unread = !reading || unreadable(reading);
+  handList(box, { tiles: unread ? [] : reading.tiles, highest: state.scoring.set ?? 12, onScore });
+  return true;
+}
+
+// Clear the list editor in ``box``: the next hand is drawn anew.
+export function clearList(box) {
+  box.replaceChildren();
+  delete box.dataset.key;
 }

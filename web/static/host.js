@@ -3,7 +3,7 @@
 
 import { $, h, show, toast } from "./dom.js";
 import { get, post, session } from "./api.js";
-import { handList } from "./hand.js";
+import { clearList, readingList } from "./hand.js";
 import { sendPhoto, unreadable } from "./photo.js";
 import { describeGames, optionField, presetName } from "./rules.js";
 
@@ -105,27 +105,21 @@ function renderScoring(state) {
 }
 
 // A waiting hand's tiles listed by the host (a wired seat's player has no phone): the
-// reading put right, or listed with no photo. Drawn anew only for another hand or reading.
+// reading put right, or listed with no photo.
 function renderHandList(state) {
-  const box = $("host-hand-box");
   const waiting = state.phase === "scoring" && state.scoring ? state.scoring.waiting : [];
-  show(box, waiting.length > 0);
+  show($("host-hand-box"), waiting.length > 0);
   const select = $("host-hand-seat");
   keep(select, waiting.map((seat) => h("option", { value: seat }, `${seat} · ${state.players[seat - 1]}`)));
-  const seat = Number(select.value);
-  const reading = waiting.length ? (state.scoring.readings || {})[String(seat)] || null : null;
-  const key = waiting.length ? JSON.stringify([seat, reading && [reading.picture, reading.total, reading.tiles]]) : "";
-  if (select.dataset.key === key) return;
-  select.dataset.key = key;
   if (!waiting.length) {
-    $("host-hand-list").replaceChildren();
+    clearList($("host-hand-list"));
     return;
   }
-  handList($("host-hand-list"), {
-    tiles: reading && !unreadable(reading) ? reading.tiles : [],
-    highest: state.scoring.set ?? 12,
-    onScore: (tiles) => run(() => post(`/api/seats/${seat}/hand`, { tiles }), "Hand scored."),
-  });
+  const seat = Number(select.value);
+  const reading = (state.scoring.readings || {})[String(seat)] || null;
+  readingList($("host-hand-list"), seat, state, reading, (tiles) =>
+    run(() => post(`/api/seats/${seat}/hand`, { tiles }), "Hand scored."),
+  );
 }
 
 function renderHeld(state) {

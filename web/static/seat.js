@@ -3,7 +3,7 @@
 
 import { $, h, show, toast } from "./dom.js";
 import { post, session } from "./api.js";
-import { handList } from "./hand.js";
+import { clearList, readingList } from "./hand.js";
 import { readingNote, sendPhoto, unreadable } from "./photo.js";
 import { dot, seatClass } from "./render.js";
 
@@ -103,36 +103,29 @@ function renderButtons(state, name) {
   show($("lift-marker"), mine && (state.markers || []).includes(seat));
 }
 
-// The tiles of the hand, listed to put the photo's reading right (or with no photo): drawn
-// anew only for a new reading, so a tap in progress is not lost to a live update.
+// The tiles of the hand, listed to put the photo's reading right (or with no photo).
 function renderHandList(state, waiting, reading) {
   const box = $("seat-hand-box");
   show(box, waiting);
-  const key = waiting ? JSON.stringify(reading ? [reading.picture, reading.total, reading.tiles] : null) : "";
-  if (box.dataset.key === key) return;
-  box.dataset.key = key;
+  if (!waiting) {
+    clearList($("seat-hand-list"));
+    return;
+  }
+  const drawn = readingList($("seat-hand-list"), session.seat, state, reading, async (tiles, total) => {
+    try {
+      await post(`/api/seats/${session.seat}/hand`, { tiles });
+      toast(`Scored ${total}.`);
+    } catch (error) {
+      toast(error.message, true);
+    }
+  });
+  if (!drawn) return;
   box.open = false;
   $("seat-hand-summary").textContent = !reading || unreadable(reading)
     ? "List my tiles instead"
     : reading.status === "check"
       ? "Put it right: add or take off a tile"
       : "Not right? Add or take off a tile";
-  if (!waiting) {
-    $("seat-hand-list").replaceChildren();
-    return;
-  }
-  handList($("seat-hand-list"), {
-    tiles: reading && !unreadable(reading) ? reading.tiles : [],
-    highest: state.scoring.set ?? 12,
-    onScore: async (tiles, total) => {
-      try {
-        await post(`/api/seats/${session.seat}/hand`, { tiles });
-        toast(`Scored ${total}.`);
-      } catch (error) {
-        toast(error.message, true);
-      }
-    },
-  });
 }
 
 function names(state, seats) {
