@@ -38,7 +38,7 @@ from training.cache import kept
 from training.fit import use_both_cores
 from vision import synth
 from vision.shapes import outline_along, outline_length, outline_width
-from vision.spot import ALIGN, SPOT_SIDE, SPOT_STRIDE, network_input
+from vision.spot import SPOT_SIDE, SPOT_STRIDE, network_input
 from vision.world import render_world
 
 SPREAD = 0.18
@@ -280,17 +280,19 @@ def train(photos, seed: int, steps: int, out: Path, every: int = 250) -> dict:
 
 
 def _export(net, out: Path) -> None:
+    """Write ``net`` as ONNX declared for a SPOT_SIDE square picture. cv2.dnn runs it at any
+    multiple of ALIGN all the same; but OpenCV 4 (Raspberry Pi OS has 4.11) cannot load a
+    picture of unknown height and width through the decoder's sums."""
     import torch
 
     net.eval()
     out.parent.mkdir(parents=True, exist_ok=True)
     torch.onnx.export(
         net,
-        torch.zeros(1, 3, ALIGN * 4, ALIGN * 4),
+        torch.zeros(1, 3, SPOT_SIDE, SPOT_SIDE),
         str(out),
         input_names=["picture"],
         output_names=["spots"],
-        dynamic_axes={"picture": {2: "h", 3: "w"}, "spots": {2: "h", 3: "w"}},
         opset_version=13,
         dynamo=False,
     )

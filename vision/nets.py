@@ -14,4 +14,7 @@ def open_net(path: Path) -> cv2.dnn.Net:
     here, the classic engine gives the same chances (to a millionth) in less time: the pip
     counter's pass of 64 halves 40 ms against 63, the refiner's 9 against 12
     (bench/vision.py times the whole recogniser)."""
-    return cv2.dnn.readNetFromONNX(str(path), cv2.dnn.ENGINE_CLASSIC)
+    classic = getattr(cv2.dnn, "ENGINE_CLASSIC", None)  # OpenCV 4 has only that engine
+    if classic is None:
+        return cv2.dnn.readNetFromONNX(str(path))
+    return cv2.dnn.readNetFromONNX(str(path), classic)

@@ -100,10 +100,7 @@ def test_every_drawn_training_half_has_as_many_pips_as_its_label():
 def test_training_quick_mode_runs_end_to_end(tmp_path, trainer):
     """`python -m training.NAME --quick` renders, collects, trains and writes a model that
     OpenCV loads (the `train` extra: PyTorch and ONNX)."""
-    missing = [name for name in ("torch", "onnx") if _absent(name)]
-    if missing and os.environ.get("CI") != "true":
-        pytest.skip(f"{', '.join(missing)} not installed: pip install -e '.[train]'")
-    assert not missing, f"CI must install the training tools: {missing}"
+    _need_the_training_tools()
     out = tmp_path / f"{trainer}.onnx"
     done = subprocess.run(
         [sys.executable, "-m", f"training.{trainer}", "--quick", "--out", str(out)],
@@ -115,9 +112,54 @@ def test_training_quick_mode_runs_end_to_end(tmp_path, trainer):
     assert done.returncode == 0, done.stderr[-2000:]
     assert "bytes=" in done.stdout
     assert cv2.dnn.readNetFromONNX(str(out)) is not None
+    assert _unsized(out) == []
+
+
+def test_every_shipped_network_declares_the_size_of_what_it_takes():
+    """Raspberry Pi OS pairs its numpy with OpenCV 4.11, whose ONNX importer cannot follow a
+    picture of unknown height or width through the spotter's sums, so the recogniser would
+    not start on a Pi; only the number of patches in a pass may be left open."""
+    _need_the_training_tools()
+    models = sorted(counter.MODEL.parent.glob("*.onnx"))
+    assert {m.stem for m in models} == {"pips", "refiner", "spotter", "verifier"}
+    assert [(m.name, axes) for m in models if (axes := _unsized(m))] == []
+
+
+def _unsized(model: Path) -> list[str]:
+    """The axes after the first of the model's input that have no fixed size."""
+    import onnx
+
+    graph = onnx.load(str(model)).graph
+    return [
+        f"{value.name}[{axis}]"
+        for value in graph.input
+        for axis, dim in enumerate(value.type.tensor_type.shape.dim)
+        if axis > 0 and dim.dim_value <= 0
+    ]
+
+
+def _need_the_training_tools() -> None:
+    missing = [name for name in ("torch", "onnx") if _absent(name)]
+    if missing and os.environ.get("CI") != "true":
+        pytest.skip(f"{', '.join(missing)} not installed: pip install -e '.[train]'")
+    assert not missing, f"CI must install the training tools: {missing}"
 
 
 def _absent(name: str) -> bool:
     import importlib.util
 
     return importlib.util.find_spec(name) is None
+
+
+def test_the_networks_open_on_an_opencv_with_one_dnn_engine(monkeypatch):
+    """OpenCV 5 is asked for its classic engine; OpenCV 4 (a Pi's) has no such choice."""
+    from vision import nets, spot
+
+    picture = np.zeros((1, 3, 64, 96), np.float32)
+    chosen = nets.open_net(spot.MODEL)
+    chosen.setInput(picture)
+    expected = chosen.forward()
+    monkeypatch.delattr(cv2.dnn, "ENGINE_CLASSIC", raising=False)
+    only = nets.open_net(spot.MODEL)
+    only.setInput(picture)
+    assert only.forward() == pytest.approx(expected, abs=1e-5)
