@@ -31,6 +31,7 @@ from companion.cli.doctor_parts import (
     Finding,
     check_camera,
     check_centerpiece,
+    check_recogniser,
     check_seats,
 )
 from companion.config import Config, load_config
@@ -111,6 +112,7 @@ def examine(
         config = replace(config, data_dir=data_dir)
     findings.append(check_data_dir(config.data_dir))
     findings += check_camera(config, simulate)
+    findings.append(check_recogniser())
     findings += check_seats(config, simulate)
     findings.append(check_centerpiece(config, simulate))
     findings.append(check_web_port(config.host, config.port))

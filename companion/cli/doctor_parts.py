@@ -56,6 +56,30 @@ def check_camera(config: Config, simulate: bool) -> list[Finding]:
 _REINSTALL = "run tools/install-pi.sh again (it keeps numpy and OpenCV in step with picamera2)"
 
 
+def check_recogniser() -> Finding:
+    """The recogniser's networks load with the OpenCV installed, and read a rendered hand."""
+    try:
+        import cv2
+
+        from companion.tiles import Tile
+        from vision.recognise import recognise
+        from vision.synth import render
+
+        hand = [Tile(3, 5), Tile(6, 6), Tile(0, 4)]
+        photo, _ = render(0, size=(1280, 720), tiles=hand, hard=False)
+        reading = recognise(photo)
+    except Exception as error:  # a network this OpenCV cannot load, a missing model file
+        said = " ".join(str(error).split())  # OpenCV's errors run over several lines
+        detail = f"the recogniser cannot read photos: {type(error).__name__}: {said}"
+        return Finding("recogniser", "FAIL", detail, _REINSTALL)
+    pips, opencv = sum(t.pips for t in hand), f"OpenCV {cv2.__version__}"
+    if reading.pip_total != pips:
+        detail = f"{opencv}: a rendered hand of {pips} pips read as {reading.pip_total}"
+        return Finding("recogniser", "warn", detail, _REINSTALL)
+    detail = f"{opencv}: read a rendered hand of {len(hand)} tiles ({pips} pips)"
+    return Finding("recogniser", "ok", detail)
+
+
 def _camera_fix(source: str) -> str:
     return (
         f'[camera] source is "{source}": check the cable and `rpicam-hello --list-cameras` '

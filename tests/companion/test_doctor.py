@@ -76,6 +76,22 @@ def test_a_table_in_order_is_ready_and_exits_0(capsys, table):
         assert f"GPIO {gpio}" in line(out, f"seat {seat}")
     assert line(out, f"web port {table.port}").split()[0] == "ok"
     assert line(out, "clock").split()[0] in ("ok", "warn", "unknown")
+    assert f"OpenCV {cv2.__version__}: read a rendered hand" in line(out, "recogniser")
+
+
+def test_a_network_this_opencv_cannot_load_fails_with_the_fix(capsys, table, tmp_path, monkeypatch):
+    """As the spotter once was on a Pi's OpenCV 4.11: the service would start, and every
+    photo of a hand would fail."""
+    from vision import nets, spot
+
+    broken = tmp_path / "spotter.onnx"
+    broken.write_bytes(b"not a network")
+    monkeypatch.setattr(spot, "_model", lambda path: nets.open_net(broken))
+    status, out = doctor(capsys, "--simulate", "--config", table())
+    assert status == 1
+    finding = line(out, "recogniser")
+    assert finding.split()[0] == "FAIL" and "cannot read photos" in finding
+    assert "tools/install-pi.sh" in finding and "Traceback" not in out
 
 
 def test_a_picamera2_that_will_not_import_fails_with_the_fix(capsys, table, tmp_path, monkeypatch):
