@@ -49,6 +49,7 @@ import cv2  # noqa: E402
 
 from bench import readings  # noqa: E402
 from bench.facets import FACETS  # noqa: E402
+from training import realsets  # noqa: E402
 from training.realsets import LabelledPhoto, all_photos  # noqa: E402
 from vision import counter, load_photo, recognise, spot, verify  # noqa: E402
 from vision.synth import render  # noqa: E402
@@ -160,6 +161,8 @@ def read_real(photos: list[LabelledPhoto], name: str, spoil=None) -> Tally:
 
 def per_source(loso: bool, seed: int, spoil=None) -> list[Tally]:
     photos = [p for p in all_photos() if p.measured]
+    if not photos:
+        print(f"no labelled real photos in {realsets.DATA}: the rendered sets only", flush=True)
     trained_on = {p.fold for p in all_photos() if p.boxes}
     tallies = []
     for source in sorted({p.source for p in photos}):

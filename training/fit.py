@@ -11,6 +11,8 @@ from pathlib import Path
 
 import numpy as np
 
+from training import realsets
+
 
 def fit(
     net,
@@ -149,6 +151,11 @@ def command_line(
     parser.add_argument("--exclude", action="append", default=[], metavar="OWNER/REPO")
     parser.add_argument("--out", type=Path, default=default_out)
     args = parser.parse_args(argv)
+    if not args.quick and not realsets.train_photos():
+        parser.error(
+            f"no labelled real photos in {realsets.DATA / 'train-real'}: the shipped models"
+            " learn from them; train in a checkout that lies beside shared/, or try --quick"
+        )
     figures = build(set(args.exclude), args.seed, args.quick, args.out)
     print(" ".join(f"{k}={v}" for k, v in figures.items()))
     return 0

@@ -78,9 +78,11 @@ def dev_photos(root: Path = DATA / "realphotos-dev") -> list[LabelledPhoto]:
     return photos
 
 
-def train_photos(root: Path = DATA / "train-real") -> list[LabelledPhoto]:
-    """Every train-real photo; the augmented 2x2 mosaics (Roboflow's train split) are for
-    training only (`measured` False): they are crops, not photos of a hand."""
+def train_photos(root: Path | None = None) -> list[LabelledPhoto]:
+    """Every train-real photo (in ``root``, DATA/train-real unless told); the augmented 2x2
+    mosaics (Roboflow's train split) are for training only (`measured` False): they are
+    crops, not photos of a hand."""
+    root = root or DATA / "train-real"
     labels = root / "labels.csv"
     if not labels.is_file():
         return []

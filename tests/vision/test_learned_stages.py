@@ -163,3 +163,23 @@ def test_the_networks_open_on_an_opencv_with_one_dnn_engine(monkeypatch):
     only = nets.open_net(spot.MODEL)
     only.setInput(picture)
     assert only.forward() == pytest.approx(expected, abs=1e-5)
+
+
+@pytest.mark.parametrize("trainer", ["verifier", "pip_counter"])
+def test_a_full_training_run_without_the_real_photos_stops_and_says_where(
+    tmp_path, monkeypatch, capsys, trainer
+):
+    """Trained from a checkout that does not lie beside shared/, a model would quietly learn
+    from rendered photos alone, unlike the one its model card describes."""
+    import importlib
+
+    from training import realsets
+
+    monkeypatch.setattr(realsets, "DATA", tmp_path)
+    module = importlib.import_module(f"training.{trainer}")
+    with pytest.raises(SystemExit) as stopped:
+        module.main(["--out", str(tmp_path / "model.onnx")])
+    assert stopped.value.code == 2
+    said = capsys.readouterr().err
+    assert f"no labelled real photos in {tmp_path / 'train-real'}" in said
+    assert not (tmp_path / "model.onnx").exists()
