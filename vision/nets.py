@@ -6,6 +6,14 @@ from pathlib import Path
 
 import cv2
 
+from companion.errors import CompanionError
+
+REINSTALL = "reinstall the companion (on a Pi: sudo sh tools/install-pi.sh)"
+
+
+class NetworkError(CompanionError):
+    """A learned stage's network that the OpenCV installed cannot open."""
+
 
 def open_net(path: Path) -> cv2.dnn.Net:
     """The network in ``path``, run by OpenCV's classic dnn engine.
@@ -13,8 +21,15 @@ def open_net(path: Path) -> cv2.dnn.Net:
     OpenCV 5 tries its new engine first; on these small convolutional networks, on one core
     here, the classic engine gives the same chances (to a millionth) in less time: the pip
     counter's pass of 64 halves 40 ms against 63, the refiner's 9 against 12
-    (bench/vision.py times the whole recogniser)."""
-    classic = getattr(cv2.dnn, "ENGINE_CLASSIC", None)  # OpenCV 4 has only that engine
-    if classic is None:
-        return cv2.dnn.readNetFromONNX(str(path))
-    return cv2.dnn.readNetFromONNX(str(path), classic)
+    (bench/vision.py times the whole recogniser). OpenCV 4 (a Pi's) has only that engine."""
+    classic = getattr(cv2.dnn, "ENGINE_CLASSIC", None)
+    try:
+        if classic is None:
+            return cv2.dnn.readNetFromONNX(str(path))
+        return cv2.dnn.readNetFromONNX(str(path), classic)
+    except cv2.error as error:
+        said = " ".join(str(error).split())[-300:]  # OpenCV's own words run over many lines
+        raise NetworkError(
+            f"the tile reader's network {path.name} does not open with OpenCV"
+            f" {cv2.__version__}: {REINSTALL} (OpenCV says: {said})"
+        ) from None

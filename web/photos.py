@@ -40,7 +40,7 @@ def looks_like_image(data: bytes) -> bool:
 
 
 class VisionMissing(Exception):
-    """The tile reader is not installed here."""
+    """The tile reader is not installed here, or cannot run (a network OpenCV cannot open)."""
 
 
 class PhotoTooLarge(Exception):
@@ -54,6 +54,7 @@ def recognise_with_vision(data: bytes, set_max: int = 12, max_tiles: int | None 
         import vision
     except ImportError as error:
         raise VisionMissing(f"the tile reader is not installed ({error})") from None
+    import vision.nets
     import vision.photo
     import vision.reading
 
@@ -65,7 +66,10 @@ def recognise_with_vision(data: bytes, set_max: int = 12, max_tiles: int | None 
         raise
     except (ValueError, OSError) as error:  # not decodable as an image
         raise CompanionError(str(error) or "not a picture") from None
-    recognition = vision.recognise(image, set_max=set_max, max_tiles=max_tiles)
+    try:
+        recognition = vision.recognise(image, set_max=set_max, max_tiles=max_tiles)
+    except vision.nets.NetworkError as error:  # the service's fault, not the photo's
+        raise VisionMissing(str(error)) from None
     annotated = vision.annotate(image, recognition)
     return {
         "tiles": _get(recognition, "tiles"),

@@ -183,3 +183,15 @@ def test_a_full_training_run_without_the_real_photos_stops_and_says_where(
     said = capsys.readouterr().err
     assert f"no labelled real photos in {tmp_path / 'train-real'}" in said
     assert not (tmp_path / "model.onnx").exists()
+
+
+def test_a_network_opencv_cannot_open_is_named_with_the_fix(tmp_path):
+    from vision import nets
+
+    broken = tmp_path / "pips.onnx"
+    broken.write_bytes(b"\x08\x07 half a file")
+    with pytest.raises(nets.NetworkError) as refused:
+        nets.open_net(broken)
+    said = str(refused.value)
+    assert f"pips.onnx does not open with OpenCV {cv2.__version__}" in said
+    assert "install-pi.sh" in said and "\n" not in said

@@ -86,6 +86,23 @@ def test_without_the_tile_reader_the_host_is_told_to_type_the_score(host, no_til
     assert "type the score" in response.json["error"]
 
 
+def test_a_network_opencv_cannot_open_is_the_companions_fault_not_the_photos(
+    host, game, tmp_path, monkeypatch
+):
+    """As on a Pi whose OpenCV cannot load the spotter: the phone is told what to do
+    instead of "the photo could not be read"."""
+    from vision import nets, spot
+
+    broken = tmp_path / "spotter.onnx"
+    broken.write_bytes(b"not a network")
+    monkeypatch.setattr(spot, "_model", lambda path: nets.open_net(broken))
+    response = upload(host, png(), seat=1)
+    assert response.status_code == 503
+    said = response.json["error"]
+    assert "spotter.onnx does not open with OpenCV" in said and "install-pi.sh" in said
+    assert "type the score" in said
+
+
 def test_a_photo_is_read_and_the_annotated_picture_served(host, game, config):
     response = upload(host, png())
     assert response.status_code == 200, response.json
