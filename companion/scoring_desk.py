@@ -8,6 +8,7 @@ camera in turn (press: snap, hold: retake, press again: confirm) or typed in on 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import replace
 
 from companion import commands as c
@@ -17,6 +18,7 @@ from companion.events import Event, PhotoRequested
 from companion.tiles import Tile, highest_end
 
 UNREADABLE = "the photo could not be read: retake it (hold) or type the score"
+WILD_UNREAD = "the camera does not read wild tiles (a Red Train or a letter): list any in the hand"
 
 
 class ScoringDesk:
@@ -43,6 +45,7 @@ class ScoringDesk:
         self._check_seat(cmd.seat)
         if not match.round_needs_scores() or cmd.seat not in self._waiting():
             raise CompanionError(f"{match.players[cmd.seat]}'s hand is not waiting to be scored")
+        status, reasons = self.reading_verdict(cmd.status, cmd.reasons)
         reading = HandReadEntry(
             round=match.setup.number,
             seat=cmd.seat,
@@ -51,10 +54,23 @@ class ScoringDesk:
             low_confidence=cmd.low_confidence,
             picture=cmd.picture,
             source=cmd.source,
-            status=cmd.status,
-            reasons=list(cmd.reasons),
+            status=status,
+            reasons=reasons,
         )
         return self._commit(reading)
+
+    def reading_verdict(self, status: str, reasons: Sequence[str]) -> tuple[str, list[str]]:
+        """The tile reader's verdict as the game in play takes it: where its set has wild
+        tiles, which the camera cannot read (a Red Train is no pips), a readable photo is
+        never scored without the player's look. Safe from the camera's and the web's
+        threads: it reads the match the loop swaps in whole."""
+        match = self.match
+        reasons = list(reasons)
+        if status == "unreadable" or match.game is None:
+            return status, reasons
+        if not any(tile.is_wild for tile in match.game.all_tiles(len(match.players))):
+            return status, reasons
+        return "check", reasons if WILD_UNREAD in reasons else [*reasons, WILD_UNREAD]
 
     def _do_HandListed(self, cmd: c.HandListed) -> list[Event]:
         """The tiles the player says are in the hand, added up and scored at once: the
@@ -74,7 +90,7 @@ class ScoringDesk:
             round=match.setup.number,
             seat=cmd.seat,
             total=total,
-            tiles=[list(t) for t in tiles],
+            tiles=[list(t.ends) for t in tiles],
             low_confidence=False,
             picture=read.picture if read else None,
             source="player",
@@ -82,20 +98,20 @@ class ScoringDesk:
         events = self._commit(listed)
         return events + self._score_hand(cmd.seat, total, "player", _what_changed(read, tiles))
 
-    def _hand_worth(self, tiles: list[tuple[int, int]]) -> int:
+    def _hand_worth(self, tiles: list[Tile]) -> int:
         """What the tiles of a hand count in the game in play (a 0-0 worth 50 where the
-        table plays it so)."""
-        return sum(self.match.game.tile_value(Tile(a, b)) for a, b in tiles)
+        table plays it so, a SuperTrain wild end 10)."""
+        return sum(self.match.game.tile_value(tile) for tile in tiles)
 
     def _reading_worth(self, cmd: c.HandRead) -> int:
         """A reading's total as the game counts its tiles; the reader's own total where its
         tiles do not add up to it (an unreadable photo's partial tiles, a reader that gives
         only a total)."""
         try:
-            tiles = [tuple(sorted(t)) for t in cmd.tiles]
-            pips = sum(a + b for a, b in tiles)
+            tiles = [Tile(*t) for t in cmd.tiles]
         except (TypeError, ValueError):
             return cmd.total
+        pips = sum(t.pips for t in tiles)
         return self._hand_worth(tiles) if cmd.tiles and pips == cmd.total else cmd.total
 
     def hand_limit(self) -> int | None:
@@ -164,37 +180,57 @@ class ScoringDesk:
         return [PhotoRequested(cmd.seat)]
 
 
-def _listed_tiles(tiles: object, in_play: list[Tile]) -> list[tuple[int, int]]:
-    """A player's list of tiles, each as (low, high), checked against the tiles of the game
-    in play: whole pips within its set, and no tile more often than the game has it (once,
-    but for games played with several sets mixed)."""
+def _listed_tiles(tiles: object, in_play: list[Tile]) -> list[Tile]:
+    """A player's list of tiles, checked against the tiles of the game in play: ends of
+    whole pips within its set, or the symbols of its wild tiles (SuperTrain's "train" and
+    letters), and no tile more often than the game has it (once, but for games played with
+    several sets mixed, and SuperTrain's three A-Trains)."""
+    there = Counter(in_play)
+    symbols = {end for tile in there for end in tile.ends if isinstance(end, str)}
+    wild = ', or a wild tile like [5, "train"]' if symbols else ""
     if not isinstance(tiles, list | tuple):
-        raise CompanionError("list the tiles as pairs of pips, like [[3, 5], [6, 6]]")
-    checked = []
-    for tile in tiles:
-        ok = isinstance(tile, list | tuple) and len(tile) == 2
-        if not ok or not all(isinstance(e, int) and not isinstance(e, bool) for e in tile):
-            raise CompanionError(f"a tile is two ends of pips, like [3, 5], not {tile!r}")
-        checked.append(tuple(sorted(tile)))
-    there = Counter(t.ends for t in in_play if all(isinstance(e, int) for e in t.ends))
+        raise CompanionError(f"list the tiles as pairs of pips, like [[3, 5], [6, 6]]{wild}")
     highest = highest_end(in_play)
-    for (low, high), n in Counter(checked).items():
-        if low < 0 or high > highest:
-            raise CompanionError(f"{low}-{high}: the set in play has 0 to {highest} pips an end")
-        if n > there[(low, high)]:
-            copies = "only one" if there[(low, high)] == 1 else f"{there[(low, high)]}"
-            raise CompanionError(f"{low}-{high} listed {n} times: the game has {copies} of it")
+    checked = []
+    for listed in tiles:
+        ends = listed if isinstance(listed, list | tuple) and len(listed) == 2 else ()
+        known = [_end(end, symbols) for end in ends]
+        if len(known) != 2 or None in known:
+            raise CompanionError(f"a tile is two ends of pips, like [3, 5]{wild}, not {listed!r}")
+        pips = sorted(end for end in known if isinstance(end, int))
+        if pips and (pips[0] < 0 or pips[-1] > highest):
+            name = "-".join(str(end) for end in (*pips, *(e for e in known if e not in pips)))
+            raise CompanionError(f"{name}: the set in play has 0 to {highest} pips an end")
+        checked.append(Tile(*known))
+    for tile, n in Counter(checked).items():
+        if not there[tile]:
+            raise CompanionError(f"{tile}: the game in play has no such tile")
+        if n > there[tile]:
+            copies = "only one" if there[tile] == 1 else f"{there[tile]}"
+            raise CompanionError(f"{tile} listed {n} times: the game has {copies} of it")
     return checked
 
 
-def _what_changed(read: HandReadEntry | None, tiles: list[tuple[int, int]]) -> str:
+def _end(end: object, symbols: set[str]) -> int | str | None:
+    """A listed end as the tiles have it: whole pips, or one of the game's wild symbols in
+    any case ("Train", "a"); None for anything else."""
+    if isinstance(end, int) and not isinstance(end, bool):
+        return end
+    if isinstance(end, str):
+        for symbol in symbols:
+            if end.strip().lower() == symbol.lower():
+                return symbol
+    return None
+
+
+def _what_changed(read: HandReadEntry | None, tiles: list[Tile]) -> str:
     """The score's reason: the tiles listed, and how they differ from the photo's reading."""
     if read is None:
         return "tiles listed by the player"
-    before = Counter(tuple(sorted(t)) for t in read.tiles)
+    before = Counter(Tile(*t) for t in read.tiles)
     after = Counter(tiles)
-    changes = [f"{a}-{b} added" for a, b in sorted((after - before).elements())]
-    changes += [f"{a}-{b} taken off" for a, b in sorted((before - after).elements())]
+    changes = [f"{t} added" for t in sorted((after - before).elements(), key=Tile.sort_key)]
+    changes += [f"{t} taken off" for t in sorted((before - after).elements(), key=Tile.sort_key)]
     if not changes:
         return f"the photo's reading of {read.total}, checked by the player"
     return f"the photo read {read.total}; put right by the player: {', '.join(changes)}"

@@ -10,7 +10,7 @@ from typing import Any
 
 from companion.entries import to_payload
 from companion.rounds import Round
-from companion.tiles import highest_end
+from companion.tiles import SYMBOLS, Tile, highest_end
 
 
 def phase(match) -> str:
@@ -90,14 +90,27 @@ def snapshot(companion) -> dict[str, Any]:
             "waiting": [s + 1 for s in waiting],
             "next": waiting[0] + 1 if waiting else None,
             "hands": {str(seat + 1): pips for seat, pips in match.hand_pips.items()},
-            # the set in play (double-N), for a phone that lists the tiles of its hand
+            # for a phone that lists the tiles of its hand: the set in play (double-N)...
             "set": highest_end(match.game.all_tiles(len(match.players))),
+            **_listing(match.game, match.game.all_tiles(len(match.players))),
             "readings": {
                 str(seat + 1): {k: v for k, v in to_payload(r).items() if k != "seat"}
                 for seat, r in match.readings.items()
             },
         }
     return state
+
+
+def _listing(game: Any, tiles: list[Tile]) -> dict[str, Any]:
+    """...the symbols of its wild tiles (SuperTrain's), and what each tile counts in a hand
+    where that is not its pips (a wild end 10, the 0-0 as the table plays it), so the phone
+    adds up the list as the score pad will."""
+    symbols = {end for tile in tiles for end in tile.ends if isinstance(end, str)}
+    distinct = sorted(set(tiles), key=Tile.sort_key)
+    return {
+        "wild_ends": [symbol for symbol in SYMBOLS if symbol in symbols],
+        "worth": {str(t): game.tile_value(t) for t in distinct if game.tile_value(t) != t.pips},
+    }
 
 
 def _out_on_first_turn(live: Round) -> dict[str, list[int]] | None:

@@ -165,7 +165,10 @@ def upload():
         "seat": seat,
         "reading": None,
     }
-    answer["status"], answer["reasons"] = verdict(result, answer["low_confidence"])
+    # as the game in play takes the reader's verdict (SuperTrain's wild tiles go unread)
+    answer["status"], answer["reasons"] = table().companion.reading_verdict(
+        *verdict(result, answer["low_confidence"])
+    )
     answer["unread"] = list(result.get("unread") or [])  # where the picture rings a tile unread
     if seat is not None:
         answer["reading"] = _hand_read(seat, answer["pip_total"], tiles, answer, name)

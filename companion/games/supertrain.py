@@ -59,6 +59,14 @@ def is_wild_end(end: End) -> bool:
     return not isinstance(end, int)
 
 
+def hand_worth(options: MexicanTrainOptions, tile: Tile) -> int:
+    """What ``tile`` counts in a hand: each wild symbol 10, plus the number on the other
+    end; a numbered tile as Mexican Train counts it (the 0-0 as the table plays it)."""
+    if not tile.is_wild:
+        return options.hand_worth(tile)
+    return sum(WILD_END_WORTH if is_wild_end(end) else end for end in tile.ends)
+
+
 def ends_match(a: End, b: End) -> bool:
     return a == b or is_wild_end(a) or is_wild_end(b)
 
@@ -319,10 +327,7 @@ class SuperTrainRound(TrainRound):
 
     # --- the end -----------------------------------------------------------------------
     def tile_value(self, tile: Tile) -> int:
-        """Each wild symbol counts 10, plus the number on the other end."""
-        if not tile.is_wild:
-            return self.options.hand_worth(tile)
-        return sum(WILD_END_WORTH if is_wild_end(end) else end for end in tile.ends)
+        return hand_worth(self.options, tile)
 
     def _on_table(self, tile: Tile) -> bool:
         laid = Counter([self.engine, *(t for train in self.trains.values() for t in train.tiles)])
@@ -339,6 +344,10 @@ class SuperTrain(MexicanTrain):
     players = range(2, 9)
     round_class = SuperTrainRound
     live_actions = ("skip", "reverse", "draw", "twice")
+
+    def tile_value(self, tile: Tile) -> int:
+        """What a tile listed for a hand counts (a wild one too: the table lists them)."""
+        return hand_worth(self.options, tile)
 
     def next_round(
         self, previous: RoundSetup, players: int, totals: Sequence[int]

@@ -146,3 +146,53 @@ def test_a_double_blank_counts_as_the_house_rule_says_listed_or_photographed(com
     assert companion.state()["scoring"]["readings"][str(second)]["total"] == 54
     companion.call(c.Gesture(second - 1, "press"))
     assert companion.state()["rounds"][0]["scores"][second - 1] == 54
+
+
+def supertrain_scoring(comp) -> int:
+    comp.call(c.NewGame("supertrain", PLAYERS, starter=0))
+    comp.call(c.EndRound("blocked"))
+    return comp.state()["scoring"]["next"] - 1
+
+
+def test_a_supertrain_hand_lists_its_wild_tiles_each_symbol_worth_ten(companion):
+    seat = supertrain_scoring(companion)
+    photographed(companion, seat, [[5, 6]])  # the camera cannot read the 5-Train
+    companion.call(c.HandListed(seat, [[5, 6], [5, "train"], ["Train", "A"]]))
+    assert companion.state()["rounds"][0]["scores"][seat] == 11 + 15 + 20
+
+
+def test_the_phone_is_told_the_wild_ends_and_what_each_wild_tile_counts(companion):
+    supertrain_scoring(companion)
+    scoring_state = companion.state()["scoring"]
+    assert scoring_state["wild_ends"] == ["train", "A", "D", "R", "S", "T"]
+    assert scoring_state["worth"]["12-train"] == 22
+    assert scoring_state["worth"]["train-train"] == 20
+    assert "5-6" not in scoring_state["worth"]  # a numbered tile counts its pips
+
+
+def test_a_supertrain_photo_is_never_scored_unseen_as_wild_tiles_go_unread(companion):
+    seat = supertrain_scoring(companion)
+    companion.call(c.HandRead(seat, 11, [[5, 6]], False, None, "camera", "ok", ()))
+    reading = companion.state()["scoring"]["readings"][str(seat + 1)]
+    assert reading["status"] == "check"
+    assert reading["reasons"] == [
+        "the camera does not read wild tiles (a Red Train or a letter): list any in the hand"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("game", "tiles", "message"),
+    [
+        ("mexican-train", [[5, "train"]], r"a tile is two ends of pips, like \[3, 5\], not"),
+        ("supertrain", [[5, "A"]], "5-A: the game in play has no such tile"),
+        ("supertrain", [["A", "train"]] * 4, "train-A listed 4 times: the game has 3 of it"),
+        ("supertrain", [[5, "caboose"]], r'or a wild tile like \[5, "train"\], not'),
+    ],
+)
+def test_a_wild_tile_the_game_has_not_is_refused(companion, game, tiles, message):
+    companion.call(c.NewGame(game, PLAYERS, starter=0))
+    companion.call(c.EndRound("blocked"))
+    seat = companion.state()["scoring"]["next"] - 1
+    with pytest.raises(CompanionError, match=message):
+        companion.call(c.HandListed(seat, tiles))
+    assert companion.state()["rounds"][0]["scores"][seat] is None

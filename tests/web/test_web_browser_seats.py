@@ -210,6 +210,41 @@ def test_a_reading_to_check_is_put_right_on_the_phone_without_counting_pips(phon
     assert game.state()["rounds"][0]["scores"][seat - 1] == 26
 
 
+def test_a_supertrain_phone_adds_the_wild_tile_the_camera_cannot_read(phone_page, companion):
+    companion.call(c.NewGame("supertrain", PLAYERS, None, {"rounds": 2}))
+    seat = seat_to_move(companion)
+    score_everyone_but(companion, keep=seat)
+    page = phone_page()
+    claim(page, seat)
+    # the reader calls a 5|6 sure; SuperTrain still asks, as a 5-Train beside it goes unread
+    companion.call(c.HandRead(seat - 1, 11, [[5, 6]], False, None, "camera", "ok"))
+    page.locator("#seat-why", has_text="to check: look at the picture").wait_for()
+    page.locator("#seat-hand-summary", has_text="Put it right").click()
+    for end in ("train", 5):
+        page.click(f"#seat-hand-list [data-end='{end}']")
+    tiles = page.locator("#seat-hand-list [data-tile]")
+    assert [t.get_attribute("data-tile") for t in tiles.all()] == ["5|6", "5|Train"]
+    assert page.locator("[data-listed]").inner_text() == "2 tiles, 26 points"
+    page.click("[data-score-listed='26']")
+    page.locator("#seat-why", has_text="Round scored").wait_for()
+    assert companion.state()["rounds"][0]["scores"][seat - 1] == 26
+
+
+def test_the_phone_adds_up_a_double_blank_as_the_house_rule_counts_it(phone_page, companion):
+    companion.call(c.NewGame("mexican-train", PLAYERS, None, {"zero_zero_worth": 50}))
+    seat = seat_to_move(companion)
+    score_everyone_but(companion, keep=seat)
+    page = phone_page()
+    claim(page, seat)
+    page.locator("#seat-hand-summary", has_text="List my tiles").click()
+    for end in (0, 0, 1, 2):
+        page.click(f"#seat-hand-list [data-end='{end}']")
+    assert page.locator("[data-listed]").inner_text() == "2 tiles, 53 points"
+    page.click("[data-score-listed='53']")
+    page.locator("#seat-why", has_text="Round scored").wait_for()
+    assert companion.state()["rounds"][0]["scores"][seat - 1] == 53
+
+
 def test_a_tile_listed_twice_is_refused_with_the_reason(phone_page, game):
     seat = seat_to_move(game)
     score_everyone_but(game, keep=seat)

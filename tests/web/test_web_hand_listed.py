@@ -4,7 +4,7 @@ them up and scores them; a wrong list is a clear 400 and scores nothing."""
 from __future__ import annotations
 
 import pytest
-from web_helpers import post, score_everyone_but
+from web_helpers import phone_at_table, post, score_everyone_but
 
 from companion import commands as c
 
@@ -63,3 +63,14 @@ def test_a_hand_listed_while_the_round_is_in_play_is_refused(phone, game):
     response = post(phone, f"/api/seats/{phone.seat}/hand", {"tiles": [[1, 2]]})
     assert response.status_code == 400
     assert "not waiting to be scored" in response.json["error"]
+
+
+def test_a_supertrain_phone_lists_a_wild_tile_by_its_symbol(app, companion):
+    companion.call(c.NewGame("supertrain", ["Ann", "Bob", "Cy"]))
+    phone = phone_at_table(app)
+    seat = companion.state()["turn"]["seat"]
+    phone.token = phone.post(f"/api/seats/{seat}/claim", json={}).json["csrf_token"]
+    score_everyone_but(companion, keep=seat)
+    response = post(phone, f"/api/seats/{seat}/hand", {"tiles": [[12, "train"], ["D", "train"]]})
+    assert response.status_code == 200, response.json
+    assert companion.state()["rounds"][0]["scores"][seat - 1] == 22 + 20

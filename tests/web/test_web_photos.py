@@ -224,3 +224,23 @@ def test_a_phone_photo_is_read_against_the_set_in_play(companion, config, game, 
         assert nine["confidence"] < 0.5  # marked on the picture for the player
     else:
         assert answer["status"] == "ok" and nine["confidence"] > 0.9
+
+
+def test_a_supertrain_photo_read_surely_still_asks_for_the_wild_tiles(companion, config):
+    """The camera does not read a Red Train or a letter: at a SuperTrain table the phone is
+    asked to look, whatever the reader thought of the tiles it did read."""
+    import cv2
+
+    from companion import commands as c
+    from companion.tiles import Tile
+    from vision.synth import render
+
+    companion.call(c.NewGame("supertrain", ["Ann", "Bob", "Cy"]))
+    image, _ = render(11, size=(960, 540), tiles=[Tile(9, 3), Tile(2, 5)], hard=False)
+    jpeg = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 90])[1].tobytes()
+    host = create_app(companion, config).test_client()
+    token = host.post("/api/login", json={"pin": PIN}).json["csrf_token"]
+    answer = upload(host, jpeg, token=token, name="hand.jpg").json
+    assert answer["pip_total"] == 19
+    assert answer["status"] == "check"
+    assert any("does not read wild tiles" in reason for reason in answer["reasons"])

@@ -5,20 +5,33 @@
 import { h } from "./dom.js";
 import { unreadable } from "./photo.js";
 
-const pips = (tiles) => tiles.reduce((sum, [a, b]) => sum + a + b, 0);
-const named = ([a, b]) => `${Math.min(a, b)}|${Math.max(a, b)}`;
+// A tile's two ends in the order the companion writes them: numbers up, then the wild
+// symbols in the order of ``wild`` (SuperTrain's "train" and letters).
+function ordered([a, b], wild) {
+  const key = (end) => (typeof end === "number" ? end : 100 + wild.indexOf(end));
+  return key(a) <= key(b) ? [a, b] : [b, a];
+}
+const label = (end) => (end === "train" ? "Train" : String(end));
+const named = ([a, b]) => `${label(a)}|${label(b)}`;
+// What a tile counts in the hand: its pips, or what the game says (``worth``, by the
+// companion's name of the tile: a wild end 10, the 0-0 as the table plays it).
+const counts = ([a, b], worth) =>
+  worth[`${a}-${b}`] ?? [a, b].reduce((sum, end) => sum + (typeof end === "number" ? end : 0), 0);
 
 // The list editor in ``box``: ``tiles`` to start from (the reading's, or none), the set's
-// ``highest`` end, and ``onScore(tiles, total)`` when the player scores the list.
-export function handList(box, { tiles, highest, onScore }) {
-  const listed = (tiles || []).map(([a, b]) => [a, b]);
+// ``highest`` end, its ``wild`` symbols and the ``worth`` of tiles that do not count their
+// pips, and ``onScore(tiles, total)`` when the player scores the list.
+export function handList(box, { tiles, highest, wild = [], worth = {}, onScore }) {
+  const listed = (tiles || []).map((tile) => ordered(tile, wild));
   let first = null; // the first end tapped of a tile being added
 
   function draw() {
-    const total = pips(listed);
-    const count = `${listed.length} tile${listed.length === 1 ? "" : "s"}, ${total} pips`;
+    const total = listed.reduce((sum, tile) => sum + counts(tile, worth), 0);
+    const special = listed.some(([a, b]) => `${a}-${b}` in worth);
+    const unit = special ? "points" : "pips";
+    const count = `${listed.length} tile${listed.length === 1 ? "" : "s"}, ${total} ${unit}`;
     box.replaceChildren(
-      h("p", { class: "muted small" }, "Tap a tile to take it off. Tap two numbers to add a tile."),
+      h("p", { class: "muted small" }, `Tap a tile to take it off. Tap two ${wild.length ? "ends" : "numbers"} to add a tile.`),
       h(
         "div",
         { class: "hand-tiles", "aria-label": "the tiles in my hand" },
@@ -33,15 +46,15 @@ export function handList(box, { tiles, highest, onScore }) {
             )
           : h("span", { class: "muted" }, "no tiles yet"),
       ),
-      h("p", { class: "adding", "aria-live": "polite" }, first === null ? "Add a tile:" : `Add a tile: ${first} | ?`),
+      h("p", { class: "adding", "aria-live": "polite" }, first === null ? "Add a tile:" : `Add a tile: ${label(first)} | ?`),
       h(
         "div",
         { class: "ends" },
-        Array.from({ length: highest + 1 }, (_, end) =>
+        [...Array.from({ length: highest + 1 }, (_, end) => end), ...wild].map((end) =>
           h(
             "button",
             { type: "button", "data-end": end, class: end === first ? "chosen" : null, onclick: () => tapped(end) },
-            String(end),
+            label(end),
           ),
         ),
       ),
@@ -53,7 +66,7 @@ export function handList(box, { tiles, highest, onScore }) {
   function tapped(end) {
     if (first === null) first = end;
     else {
-      listed.push([first, end]);
+      listed.push(ordered([first, end], wild));
       first = null;
     }
     draw();
@@ -70,7 +83,8 @@ export function readingList(box, hand, state, reading, onScore) {
   if (box.dataset.key === key) return false;
   box.dataset.key = key;
   const unread = !reading || unreadable(reading);
-  handList(box, { tiles: unread ? [] : reading.tiles, highest: state.scoring.set ?? 12, onScore });
+  const { set, wild_ends: wild, worth } = state.scoring;
+  handList(box, { tiles: unread ? [] : reading.tiles, highest: set ?? 12, wild: wild ?? [], worth: worth ?? {}, onScore });
   return true;
 }
 
