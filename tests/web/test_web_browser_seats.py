@@ -210,12 +210,19 @@ def test_a_reading_to_check_is_put_right_on_the_phone_without_counting_pips(phon
     assert game.state()["rounds"][0]["scores"][seat - 1] == 26
 
 
-def test_a_supertrain_phone_adds_the_wild_tile_the_camera_cannot_read(phone_page, companion):
-    companion.call(c.NewGame("supertrain", PLAYERS, None, {"rounds": 2}))
+def _waiting_hand(phone_page, companion, game: str, options: dict):
+    """A new game's first round ended, every hand scored but that of the seat to move, whose
+    phone is open and claimed: the page and the seat."""
+    companion.call(c.NewGame(game, PLAYERS, None, options))
     seat = seat_to_move(companion)
     score_everyone_but(companion, keep=seat)
     page = phone_page()
     claim(page, seat)
+    return page, seat
+
+
+def test_a_supertrain_phone_adds_the_wild_tile_the_camera_cannot_read(phone_page, companion):
+    page, seat = _waiting_hand(phone_page, companion, "supertrain", {"rounds": 2})
     # the reader calls a 5|6 sure; SuperTrain still asks, as a 5-Train beside it goes unread
     companion.call(c.HandRead(seat - 1, 11, [[5, 6]], False, None, "camera", "ok"))
     page.locator("#seat-why", has_text="to check: look at the picture").wait_for()
@@ -231,11 +238,7 @@ def test_a_supertrain_phone_adds_the_wild_tile_the_camera_cannot_read(phone_page
 
 
 def test_the_phone_adds_up_a_double_blank_as_the_house_rule_counts_it(phone_page, companion):
-    companion.call(c.NewGame("mexican-train", PLAYERS, None, {"zero_zero_worth": 50}))
-    seat = seat_to_move(companion)
-    score_everyone_but(companion, keep=seat)
-    page = phone_page()
-    claim(page, seat)
+    page, seat = _waiting_hand(phone_page, companion, "mexican-train", {"zero_zero_worth": 50})
     page.locator("#seat-hand-summary", has_text="List my tiles").click()
     for end in (0, 0, 1, 2):
         page.click(f"#seat-hand-list [data-end='{end}']")
