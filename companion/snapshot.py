@@ -90,8 +90,6 @@ def snapshot(companion) -> dict[str, Any]:
             "waiting": [s + 1 for s in waiting],
             "next": waiting[0] + 1 if waiting else None,
             "hands": {str(seat + 1): pips for seat, pips in match.hand_pips.items()},
-            # for a phone that lists the tiles of its hand: the set in play (double-N)...
-            "set": highest_end(match.game.all_tiles(len(match.players))),
             **_listing(match.game, match.game.all_tiles(len(match.players))),
             "readings": {
                 str(seat + 1): {k: v for k, v in to_payload(r).items() if k != "seat"}
@@ -102,12 +100,14 @@ def snapshot(companion) -> dict[str, Any]:
 
 
 def _listing(game: Any, tiles: list[Tile]) -> dict[str, Any]:
-    """...the symbols of its wild tiles (SuperTrain's), and what each tile counts in a hand
-    where that is not its pips (a wild end 10, the 0-0 as the table plays it), so the phone
-    adds up the list as the score pad will."""
+    """What a phone that lists the tiles of its hand needs: the set in play (double-N), the
+    symbols of its wild tiles (SuperTrain's), and what each tile counts in a hand where that
+    is not its pips (a wild end 10, the 0-0 as the table plays it), so the phone adds up
+    the list as the score pad will."""
     symbols = {end for tile in tiles for end in tile.ends if isinstance(end, str)}
     distinct = sorted(set(tiles), key=Tile.sort_key)
     return {
+        "set": highest_end(tiles),
         "wild_ends": [symbol for symbol in SYMBOLS if symbol in symbols],
         "worth": {str(t): game.tile_value(t) for t in distinct if game.tile_value(t) != t.pips},
     }
