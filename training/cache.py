@@ -4,6 +4,7 @@ training run, and a second run (or a fold of the leave-one-source-out bench) reu
 from __future__ import annotations
 
 import hashlib
+import os
 from collections.abc import Callable
 from pathlib import Path
 
@@ -21,5 +22,9 @@ def kept(
             return tuple(data[name] for name in names)
     arrays = make()
     folder.mkdir(parents=True, exist_ok=True)
-    np.savez_compressed(path, **dict(zip(names, arrays, strict=True)))
+    # Written aside and moved into place: a second run reading the same folder (a fold
+    # taught beside another) never opens a file half written.
+    part = path.with_name(f"{path.stem}.{os.getpid()}.part.npz")
+    np.savez_compressed(part, **dict(zip(names, arrays, strict=True)))
+    os.replace(part, path)
     return arrays

@@ -195,3 +195,20 @@ def test_a_network_opencv_cannot_open_is_named_with_the_fix(tmp_path):
     said = str(refused.value)
     assert f"pips.onnx does not open with OpenCV {cv2.__version__}" in said
     assert "install-pi.sh" in said and "\n" not in said
+
+
+def test_training_examples_are_made_once_and_never_left_half_written(tmp_path):
+    from training.cache import kept
+
+    made = []
+
+    def make():
+        made.append(1)
+        return (np.arange(6).reshape(2, 3), np.array([4, 5]))
+
+    first = kept(tmp_path, "v1:photo", ("patches", "labels"), make)
+    again = kept(tmp_path, "v1:photo", ("patches", "labels"), make)
+    assert len(made) == 1
+    assert all(np.array_equal(a, b) for a, b in zip(first, again, strict=True))
+    assert [p.suffix for p in tmp_path.iterdir()] == [".npz"]
+    assert not list(tmp_path.glob("*.part*"))
