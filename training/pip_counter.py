@@ -7,15 +7,16 @@ Examples are halves whose pips are known: the halves of every tile on rendered p
 (vision/synth.py's mats and vision/world.py's tables), cut where a finder might put the
 outline; halves drawn on their own with their pips laid out many ways
 (training/half_faces.py); and the labelled halves of ../shared/data/train-real (read there,
-never copied). Two networks are taught on them, from seeds `--seed` and `--seed` + 1, and
-written as one model that reads each half and its mirror image with both and averages the
-four chances: two training runs' luck averages out. `--exclude` leaves a fold out, as for
-training/verifier.py; `--quick` runs the whole path on a handful of photos in about a
-minute.
+never copied). Two networks are taught on them side by side, one on each core, from seeds
+`--seed` and `--seed` + 1, and written as one model that reads each half and its mirror
+image with both and averages the four chances: two training runs' luck averages out.
+`--exclude` leaves a fold out, as for training/verifier.py; `--quick` runs the whole path on
+a handful of photos in about a minute.
 """
 
 from __future__ import annotations
 
+import os
 import sys
 import time
 from pathlib import Path
@@ -186,9 +187,27 @@ def _pair_class():
     return CounterPair
 
 
+def _teach_twin(task: tuple) -> tuple[dict, dict]:
+    """One of the pair, in a process of its own on one core: the examples read back from
+    the cache ``build`` filled, the network taught from ``twin_seed``; its weights and
+    figures."""
+    seeds, exclude, limit, twin_seed, epochs, averaged = task
+    os.environ["OMP_NUM_THREADS"] = "1"  # the other twin has the other core (fit.py)
+    import torch
+
+    patches, labels = collect(seeds, exclude, limit, lambda *_: None)
+    x = counter.scaled(patches)
+    torch.manual_seed(twin_seed)
+    taught = dict(batch_size=64, averaged=averaged)
+    net, figures = fit(_net_class()(), x, labels, twin_seed, epochs, None, _turned, **taught)
+    return net.state_dict(), figures
+
+
 def build(exclude: set[str], seed: int, quick: bool, out: Path, quiet: bool = False) -> dict:
-    """Collect the halves, teach the two counters (seeds ``seed`` and ``seed + 1``), write
-    ``out`` as their pair: the figures of the run."""
+    """Collect the halves, teach the two counters (seeds ``seed`` and ``seed + 1``) side by
+    side, one on each core, write ``out`` as their pair: the figures of the run."""
+    import multiprocessing
+
     import torch
 
     started = time.monotonic()
@@ -196,19 +215,21 @@ def build(exclude: set[str], seed: int, quick: bool, out: Path, quiet: bool = Fa
     progress = progress_printer(quiet, 100)
 
     seeds = RENDERED_SEEDS[:12] if quick else RENDERED_SEEDS
-    patches, labels = collect(seeds, exclude, 12 if quick else None, progress)
-    x = counter.scaled(patches)
+    limit = 12 if quick else None
+    patches, labels = collect(seeds, exclude, limit, progress)
+    figures = {"examples": len(labels)}
+    del patches, labels
     epochs, averaged = (1, 1) if quick else (EPOCHS, AVERAGED)
-    taught = dict(batch_size=64, averaged=averaged)
-    twins, figures = [], {"examples": len(labels)}
-    for twin_seed in (seed, seed + 1):
-        torch.manual_seed(twin_seed)
-        net, twin_figures = fit(
-            _net_class()(), x, labels, twin_seed, epochs, None, _turned, **taught
-        )
-        twins.append(net)
+    tasks = [(seeds, exclude, limit, s, epochs, averaged) for s in (seed, seed + 1)]
+    with multiprocessing.get_context("spawn").Pool(2) as pool:
+        taught = pool.map(_teach_twin, tasks)
+    twins = []
+    for twin_seed, (weights, twin_figures) in zip((seed, seed + 1), taught, strict=True):
+        twins.append(_net_class()())
+        twins[-1].load_state_dict(weights)
         figures[f"held_out_accuracy_seed{twin_seed}"] = twin_figures["held_out_accuracy"]
-    export(_pair_class()(*twins), torch.from_numpy(x[:1]), out)
+    example = torch.zeros(1, 3, COUNT_PATCH, COUNT_PATCH)
+    export(_pair_class()(*twins), example, out)
     figures["bytes"] = out.stat().st_size
     figures["minutes"] = round((time.monotonic() - started) / 60, 1)
     return figures
