@@ -14,7 +14,8 @@ first stage that loses it, by the tile's width in the photo:
 
 With --counter, also how the pip counter alone reads each tile from its true outline shaken
 as the finder draws one (4% of its width): right, and wrong but sure (REFINED_SURE), by the
-same widths. Run from the repository root: .venv/bin/python bench/lost_tiles.py --count 50
+same widths. `--pips FILE` reads with a trial pip counter instead of the shipped one. Run
+from the repository root: .venv/bin/python bench/lost_tiles.py --count 50
 """
 
 from __future__ import annotations
@@ -102,7 +103,10 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=910_000, help="the first table (910000)")
     parser.add_argument("--count", type=int, default=50, help="how many tables (50)")
     parser.add_argument("--counter", action="store_true", help="the pip counter alone too")
+    parser.add_argument("--pips", type=Path, help="a trial pip counter (ONNX) to read with")
     args = parser.parse_args()
+    if args.pips:
+        counter.MODEL = args.pips
     cv2.setNumThreads(1)
     stages: dict[str, Counter] = defaultdict(Counter)
     alone: dict[str, Counter] = defaultdict(Counter)
