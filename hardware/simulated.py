@@ -21,6 +21,7 @@ import contextlib
 import importlib.util
 import logging
 import os
+import select
 import sys
 import threading
 import time
@@ -156,6 +157,12 @@ class SimulatedCenterpiece:
     @property
     def in_session(self) -> bool:
         return bool(self.hub.in_session)
+
+    @property
+    def heard_everything(self) -> bool:
+        """Has the board read every byte the host has sent? (A host that has gone may leave
+        its last heartbeat on the line, for the board to read later.)"""
+        return not select.select([self._master], [], [], 0)[0]
 
     def wait_for(self, condition: Callable[[], object], timeout: float) -> bool:
         """Wait until ``condition()`` holds, asked again after each step of the board (a
