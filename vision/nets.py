@@ -22,8 +22,8 @@ def open_net(path: Path) -> cv2.dnn.Net:
     here, the classic engine gives the same chances (to a millionth) in less time: the pip
     counter's pass of 64 halves 40 ms against 63, the refiner's 9 against 12
     (bench/vision.py times the whole recogniser). OpenCV 4 (a Pi's) has only that engine.
-    OpenCV 5.1 has only the new one (pyproject.toml keeps OpenCV under 5.1: the real photos
-    peak at 317 MB on it, against 222); given 5.1, the network opens on the new engine."""
+    OpenCV 5.1 has only the new one, and the network opens on it (pyproject.toml keeps
+    OpenCV under 5.1 for its memory: docs/vision.md)."""
     classic = getattr(cv2.dnn, "ENGINE_CLASSIC", None)
     try:
         if classic is None:
