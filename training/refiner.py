@@ -30,7 +30,7 @@ from vision.world import render_world
 from vision.world_tiles import tile_corners
 
 SEED = 7
-RENDERED_SEEDS = range(80_000, 80_800)
+RENDERED_SEEDS = range(80_000, 81_200)
 """Seeds for training photos: far from the other trainers' and the bench's (900000 on)."""
 ROUGH_PER_TILE = 4
 TURN_SPREAD = 18.0
@@ -39,7 +39,7 @@ LENGTH_SPREAD = 0.24
 """of the log of its length,"""
 SHIFT_SPREAD = 0.1
 """and of its middle, in tile lengths, along and across."""
-STEPS = 5000
+STEPS = 8000
 BATCH = 64
 CACHE = Path(__file__).resolve().parents[1] / ".cache" / "refiner-examples"
 VERSION = "1"
