@@ -24,7 +24,8 @@ way from other seeds, a line each: how much the table owes to one training run. 
 the world tables with tiles are told again by how they were made (bench/facets.py: the
 light, the tiles' style, the table, the slant, the smallest tile's size, the focus, a
 spinner), a group a line: where a change wins and loses. `--models DIR` reads with a
-trial's verifier.onnx and pips.onnx (those DIR has; the shipped ones otherwise), and
+trial's models (verifier, pips, spotter, refiner: those DIR has; the shipped ones
+otherwise), and
 `--folds DIR` keeps its folds apart from the shipped models' (a fold is made once per
 folder, not again when its trainer changes). Run with
 one OpenCV thread (the default here) for one-core figures; the peak memory is the process's
@@ -51,7 +52,7 @@ from bench import readings  # noqa: E402
 from bench.facets import FACETS  # noqa: E402
 from training import realsets  # noqa: E402
 from training.realsets import LabelledPhoto, all_photos  # noqa: E402
-from vision import counter, load_photo, recognise, spot, verify  # noqa: E402
+from vision import counter, load_photo, recognise, refine, spot, verify  # noqa: E402
 from vision.synth import render  # noqa: E402
 
 FOLDS = ROOT / ".cache" / "folds"
@@ -179,6 +180,8 @@ def per_source(loso: bool, seed: int, spoil=None) -> list[Tally]:
 
 LEARNED = {"verifier": verify, "pips": counter}
 """The learned stages, each with its training module (training.verifier, training.pip_counter)."""
+RENDERED_ONLY = {"spotter": spot, "refiner": refine}
+"""The learned stages taught on rendered photos alone: no source to leave out of them."""
 
 
 SHIPPED = ROOT / "vision" / "models"
@@ -194,6 +197,9 @@ def _use_models(fold: str | None, seed: int) -> None:
         if not shipped.is_file():
             shipped = SHIPPED / f"{name}.onnx"
         stage.MODEL = shipped if fold is None else _fold_model(name, fold, seed)
+    for name, stage in RENDERED_ONLY.items():
+        trial = MODELS / f"{name}.onnx"
+        stage.MODEL = trial if trial.is_file() else SHIPPED / f"{name}.onnx"
 
 
 def _fold_model(name: str, fold: str, seed: int) -> Path:
@@ -278,7 +284,7 @@ def main() -> None:
         help="the world tables' figures by how they were made, a group a line",
     )
     parser.add_argument(
-        "--models", type=Path, help="read with the verifier.onnx and pips.onnx found here"
+        "--models", type=Path, help="read with the models found here (the shipped ones otherwise)"
     )
     parser.add_argument(
         "--folds", type=Path, default=FOLDS, help="where the folds are kept (.cache/folds)"
