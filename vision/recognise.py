@@ -78,7 +78,8 @@ def recognise(image: np.ndarray, set_max: int = 12, max_tiles: int | None = None
     near_spots = [any(centred(m, c.corners) for m in proposed.sure_middles) for c in candidates]
     verified = verify.sort_out(photo, candidates, spotted=near_spots)
     believed = _one_per_tile(verified, proposed.sure_middles)
-    thrown_out = len(candidates) - len(verified)
+    kept = {id(b.candidate) for b in verified}
+    thrown_out = [c for c in candidates if id(c) not in kept]
     scene = _scene(image, proposed, believed, thrown_out)
     if scene.unexplained or scene.face_table:  # a tile may be missing: looked for beside
         more = beside(photo, believed, Outlining(photo))
@@ -91,7 +92,10 @@ def recognise(image: np.ndarray, set_max: int = 12, max_tiles: int | None = None
 
 
 def _scene(
-    image: np.ndarray, proposed: Proposed, believed: list[verify.Believed], thrown_out: int
+    image: np.ndarray,
+    proposed: Proposed,
+    believed: list[verify.Believed],
+    thrown_out: list[Candidate],
 ) -> doubt.Scene:
     """The photo round the tiles believed, with the tiles the spotter is sure of that none
     of them explains, and the places it half sees none is read at; and where the sure ones
@@ -103,18 +107,38 @@ def _scene(
         s for s in proposed.sure_spots if not any(centred(s.mean(axis=0), c) for c in corners)
     ]
     glimpses = _places(proposed.faint_spots, corners)
-    missed = len(unread) + (len(glimpses) >= FAINT_PLACES)
+    missed = len(unread) + max(
+        len(glimpses) >= FAINT_PLACES, _read_unbelieved(glimpses, thrown_out, corners)
+    )
     if not corners:
         unread += glimpses
     # the scene as taken: "too dark" is the room's, and the busy measure was set on such
     return doubt.look_at(
         image,
         corners,
-        thrown_out=thrown_out,
+        thrown_out=len(thrown_out),
         missed=missed,
         glimpsed=len(glimpses),
         unread_at=_places(unread, []),
     )
+
+
+def _read_unbelieved(
+    glimpses: list[np.ndarray], thrown_out: list[Candidate], tiles: list[np.ndarray]
+) -> int:
+    """How many of the places the spotter half sees (``glimpses``) hold an outline the
+    verifier threw out that was read surely with pips and is no other tile read (``tiles``:
+    none shares more than SAME_TILE of it; an outline across two touching tiles reads
+    surely too): a tile in an odd light the verifier doubts may be such, and a hand read
+    without it must not be called right."""
+    read = [
+        c.corners
+        for c in thrown_out
+        if any(c.ends)
+        and c.surely_read(model_alone=True)
+        and all(shared(c.corners, t) <= SAME_TILE for t in tiles)
+    ]
+    return sum(any(centred(g.mean(axis=0), r) for r in read) for g in glimpses)
 
 
 @dataclass(frozen=True)

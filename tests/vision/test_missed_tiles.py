@@ -202,3 +202,40 @@ def test_places_far_bigger_than_the_tiles_or_too_many_are_not_shown():
     reading = judge(tiles, crowded, ReadingContext())
     assert reading.status == "check" and reading.unread == []
     assert "a tile may be missing" in reading.reasons[0]
+
+
+@pytest.mark.parametrize(
+    ("read_surely", "off", "missing"), [(True, 300, True), (False, 300, False), (True, 40, False)]
+)
+def test_a_tile_read_surely_but_thrown_out_where_the_spotter_half_sees_one_is_missing(
+    monkeypatch, read_surely, off, missing
+):
+    """Two tiles are read; the verifier believes one and throws the other out (a black tile
+    on a striped cloth, say), where the spotter half sees a tile. Its pips read surely, the
+    reading is not called right without it: it asks for a check. Read unsurely, the outline
+    was a pattern on the cloth; lying half over the tile believed (``off`` by half a tile),
+    it was that tile and its neighbour's half: either way the hand read is called right."""
+    from vision import verify
+    from vision.reading import Candidate, HalfReading
+    from vision.synth import render
+
+    recognition = sys.modules["vision.recognise"]
+    image, _ = render(12, size=(1280, 720), tiles=1, hard=False)
+    sure, unsure = HalfReading(3, 0.95, 60.0), HalfReading(4, 0.4, 20.0, learned=0.4)
+    box = np.float32([[-20, -40], [20, -40], [20, 40], [-20, 40]])
+    kept = Candidate(box + np.float32([300, 300]), (sure, sure), 60.0, False)
+    halves = (sure, sure) if read_surely else (unsure, unsure)
+    doubted = Candidate(box + np.float32([300, 300 + off]), halves, 60.0, False)
+    proposed = recognition.Proposed(
+        [kept, doubted], False, [kept.corners], [doubted.corners + np.float32([3, 2])]
+    )
+    monkeypatch.setattr(recognition, "propose", lambda image: proposed)
+    monkeypatch.setattr(
+        verify,
+        "tile_chances",
+        lambda image, cands, model=None: np.float32([c is kept for c in cands]),
+    )
+    reading = recognise(image)
+    assert reading.pip_total == 6
+    assert reading.status == ("check" if missing else "ok")
+    assert any("a tile may be missing" in r for r in reading.reasons) is missing
