@@ -193,13 +193,15 @@ def _use_models(fold: str | None, seed: int) -> None:
     """Read with the learned stages trained without ``fold`` (None: the shipped ones)."""
     for name, stage in LEARNED.items():
         stage._model.cache_clear()
-        shipped = MODELS / f"{name}.onnx"
-        if not shipped.is_file():
-            shipped = SHIPPED / f"{name}.onnx"
-        stage.MODEL = shipped if fold is None else _fold_model(name, fold, seed)
+        stage.MODEL = _model_file(name) if fold is None else _fold_model(name, fold, seed)
     for name, stage in RENDERED_ONLY.items():
-        trial = MODELS / f"{name}.onnx"
-        stage.MODEL = trial if trial.is_file() else SHIPPED / f"{name}.onnx"
+        stage.MODEL = _model_file(name)
+
+
+def _model_file(name: str) -> Path:
+    """The trial's model of that name (--models), where it has one; else the shipped one."""
+    trial = MODELS / f"{name}.onnx"
+    return trial if trial.is_file() else SHIPPED / f"{name}.onnx"
 
 
 def _fold_model(name: str, fold: str, seed: int) -> Path:
