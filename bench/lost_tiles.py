@@ -14,8 +14,9 @@ first stage that loses it, by the tile's width in the photo:
 
 With --counter, also how the pip counter alone reads each tile from its true outline shaken
 as the finder draws one (4% of its width): right, and wrong but sure (REFINED_SURE), by the
-same widths. `--pips FILE` reads with a trial pip counter instead of the shipped one. Run
-from the repository root: .venv/bin/python bench/lost_tiles.py --count 50
+same widths. `--models DIR` reads with a trial's models (bench/models.py: those DIR holds,
+the shipped ones otherwise). Run from the repository root:
+.venv/bin/python bench/lost_tiles.py --count 50
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ sys.path.insert(0, str(ROOT))
 import cv2  # noqa: E402
 import numpy as np  # noqa: E402
 
+from bench import models  # noqa: E402
 from bench.facets import band  # noqa: E402
 from vision import counter, light, spot  # noqa: E402
 from vision.halves import split_halves  # noqa: E402
@@ -103,10 +105,9 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=910_000, help="the first table (910000)")
     parser.add_argument("--count", type=int, default=50, help="how many tables (50)")
     parser.add_argument("--counter", action="store_true", help="the pip counter alone too")
-    parser.add_argument("--pips", type=Path, help="a trial pip counter (ONNX) to read with")
+    parser.add_argument("--models", type=Path, help="read with the models found here")
     args = parser.parse_args()
-    if args.pips:
-        counter.MODEL = args.pips
+    models.read_with(args.models)
     cv2.setNumThreads(1)
     stages: dict[str, Counter] = defaultdict(Counter)
     alone: dict[str, Counter] = defaultdict(Counter)

@@ -48,11 +48,11 @@ sys.path.insert(0, str(ROOT))
 
 import cv2  # noqa: E402
 
-from bench import readings  # noqa: E402
+from bench import models, readings  # noqa: E402
 from bench.facets import FACETS  # noqa: E402
 from training import realsets  # noqa: E402
 from training.realsets import LabelledPhoto, all_photos  # noqa: E402
-from vision import counter, load_photo, recognise, refine, spot, verify  # noqa: E402
+from vision import load_photo, recognise  # noqa: E402
 from vision.synth import render  # noqa: E402
 
 FOLDS = ROOT / ".cache" / "folds"
@@ -178,30 +178,18 @@ def per_source(loso: bool, seed: int, spoil=None) -> list[Tally]:
     return tallies
 
 
-LEARNED = {"verifier": verify, "pips": counter}
-"""The learned stages, each with its training module (training.verifier, training.pip_counter)."""
-RENDERED_ONLY = {"spotter": spot, "refiner": refine}
-"""The learned stages taught on rendered photos alone: no source to leave out of them."""
-
-
-SHIPPED = ROOT / "vision" / "models"
-MODELS = SHIPPED
-"""Where the learned stages are read from (--models: a trial's models, where it has them)."""
+LEARNED = ("verifier", "pips")
+"""The learned stages taught on real photos too (training.verifier, training.pip_counter): a
+fold leaves a source out of them. The spotter and refiner are taught on rendered photos
+alone."""
+MODELS: Path | None = None
+"""A trial's models to read with (--models), where it has them; the shipped ones otherwise."""
 
 
 def _use_models(fold: str | None, seed: int) -> None:
     """Read with the learned stages trained without ``fold`` (None: the shipped ones)."""
-    for name, stage in LEARNED.items():
-        stage._model.cache_clear()
-        stage.MODEL = _model_file(name) if fold is None else _fold_model(name, fold, seed)
-    for name, stage in RENDERED_ONLY.items():
-        stage.MODEL = _model_file(name)
-
-
-def _model_file(name: str) -> Path:
-    """The trial's model of that name (--models), where it has one; else the shipped one."""
-    trial = MODELS / f"{name}.onnx"
-    return trial if trial.is_file() else SHIPPED / f"{name}.onnx"
+    folds = {} if fold is None else {name: _fold_model(name, fold, seed) for name in LEARNED}
+    models.read_with(MODELS, **folds)
 
 
 def _fold_model(name: str, fold: str, seed: int) -> Path:
@@ -356,7 +344,7 @@ def main() -> None:
     if before is not None:
         print("\n".join(readings.changes(before, every, args.against.name)))
     print(f"peak memory {real_mb:.0f} MB reading the real photos (up to 12 MP)")
-    for name, stage in {"spotter": spot, **LEARNED}.items():
+    for name, stage in models.STAGES.items():
         print(f"{name} model {stage.MODEL.stat().st_size / 1e6:.2f} MB")
 
 
