@@ -19,8 +19,8 @@ STAGES = {"spotter": spot, "refiner": refine, "pips": counter, "verifier": verif
 
 def model_file(trial: Path | None, name: str) -> Path:
     """The trial's model of that name, where ``trial`` holds one; else the shipped one."""
-    mine = trial / f"{name}.onnx" if trial is not None else None
-    return mine if mine is not None and mine.is_file() else SHIPPED / f"{name}.onnx"
+    mine = (trial or SHIPPED) / f"{name}.onnx"
+    return mine if mine.is_file() else SHIPPED / f"{name}.onnx"
 
 
 def read_with(trial: Path | None, **chosen: Path) -> None:
