@@ -12,10 +12,11 @@ first stage that loses it, by the tile's width in the photo:
   thrown out     an outline round it read right, left out by the verifier or a rival
   read           the reading has it
 
-With --counter, also how the pip counter alone reads each tile from its true outline shaken
-as the finder draws one (4% of its width): right, and wrong but sure (REFINED_SURE), by the
-same widths. `--models DIR` reads with a trial's models (bench/models.py: those DIR holds,
-the shipped ones otherwise). Run from the repository root:
+With --counter, also how the pip counter alone reads each tile from its true outline
+shaken as the finder draws one (4% of its width): right, and wrong but sure
+(REFINED_SURE), by the same widths and by the table's light (under a glaring lamp it is
+wrong far more often). `--models DIR` reads with a trial's models (bench/models.py: those
+DIR holds, the shipped ones otherwise). Run from the repository root:
 .venv/bin/python bench/lost_tiles.py --count 50
 """
 
@@ -111,6 +112,7 @@ def main() -> None:
     cv2.setNumThreads(1)
     stages: dict[str, Counter] = defaultdict(Counter)
     alone: dict[str, Counter] = defaultdict(Counter)
+    alone_lit: dict[str, Counter] = defaultdict(Counter)
     rng = np.random.default_rng(0)
     for n, seed in enumerate(range(args.seed, args.seed + args.count), 1):
         photo = render_world(seed, size=(1920, 1080))
@@ -118,7 +120,8 @@ def main() -> None:
             stages[width][stage] += 1
         if args.counter:
             for width, right, sure_wrong in counted_alone(photo, rng):
-                alone[width].update(tiles=1, right=right, sure_wrong=sure_wrong)
+                for group in (alone[width], alone_lit[photo.meta.get("light", "-")]):
+                    group.update(tiles=1, right=right, sure_wrong=sure_wrong)
         print(f"\rtable {n} of {args.count}", end="", file=sys.stderr, flush=True)
     print(file=sys.stderr)
     bands = sorted(stages, key=lambda b: float(b.split("-")[0].split("+")[0]))
@@ -130,13 +133,16 @@ def main() -> None:
         print(f"{width:12}{total:>7}{cells}")
     if args.counter:
         print("\nthe pip counter alone, from each tile's true outline shaken by 4% of its width")
-        print(f"{'tile width':12}{'tiles':>7}{'right':>9}{'sure wrong':>12}")
-        for width in bands:
-            row = alone[width]
-            print(
-                f"{width:12}{row['tiles']:>7}{row['right'] / row['tiles']:>9.1%}"
-                f"{row['sure_wrong']:>12}"
-            )
+        _print_alone("tile width", {b: alone[b] for b in bands})
+        print()
+        _print_alone("light", dict(sorted(alone_lit.items())))
+
+
+def _print_alone(kind: str, rows: dict[str, Counter]) -> None:
+    print(f"{kind:12}{'tiles':>7}{'right':>9}{'sure wrong':>12}")
+    for name, row in rows.items():
+        right = row["right"] / row["tiles"]
+        print(f"{name:12}{row['tiles']:>7}{right:>9.1%}{row['sure_wrong']:>12}")
 
 
 if __name__ == "__main__":
