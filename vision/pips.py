@@ -45,11 +45,21 @@ class PipCount:
 
 def pip_distance(half: np.ndarray) -> np.ndarray:
     """How unlike the face each pixel is: darker or more colourful, never brighter."""
-    lab = cv2.cvtColor(half, cv2.COLOR_BGR2LAB).astype(np.float32)
-    face = np.median(lab.reshape(-1, 3), axis=0)
+    lab_bytes = cv2.cvtColor(half, cv2.COLOR_BGR2LAB)
+    face = [_median(lab_bytes[..., channel]) for channel in range(3)]
+    lab = lab_bytes.astype(np.float32)
     darker = np.maximum(_face_around(lab[..., 0]) - lab[..., 0], 0)
     colour = np.hypot(lab[..., 1] - face[1], lab[..., 2] - face[2])
     return np.hypot(darker, 1.5 * colour)
+
+
+def _median(values: np.ndarray) -> float:
+    """The median of 0..255 values, as np.median gives it (the two middle ones averaged),
+    counted from their histogram: np.median sorted the whole half for each of thousands of
+    halves a busy photo has."""
+    counts = np.bincount(values.ravel(), minlength=256).cumsum()
+    low, high = np.searchsorted(counts, [(counts[-1] - 1) // 2, counts[-1] // 2], side="right")
+    return (float(low) + float(high)) / 2
 
 
 def _face_around(lightness: np.ndarray) -> np.ndarray:
