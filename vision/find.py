@@ -13,6 +13,7 @@ import cv2
 import numpy as np
 
 from vision.outline import FoundTile, looks_like_a_tile, outline_tile
+from vision.ranks import percentile
 from vision.thresholds import BAR_WIDTHS, DARKNESS, WORK_SIDE
 
 
@@ -47,17 +48,7 @@ def _side_brightness(gray: np.ndarray, centre, along, normal, length, offset) ->
     if ok.sum() < len(pts) * 0.7:
         return -1.0
     # the face is the bright part: pips beside the bar must not drag it down
-    return _percentile(gray[pts[ok, 1], pts[ok, 0]], 90)
-
-
-def _percentile(values: np.ndarray, q: float) -> float:
-    """numpy's percentile (linear), without its overhead on a handful of values."""
-    ordered = np.sort(values.astype(np.float64))
-    where = q / 100 * (len(ordered) - 1)
-    low = int(where)
-    high = min(low + 1, len(ordered) - 1)
-    a, b, t = ordered[low], ordered[high], where - low
-    return float(b - (b - a) * (1 - t) if t >= 0.5 else a + (b - a) * t)
+    return percentile(gray[pts[ok, 1], pts[ok, 0]], 90)
 
 
 _LEVELS = np.arange(256, dtype=np.float64)
@@ -141,7 +132,7 @@ def _bar_beside_blobs(own: np.ndarray, origin) -> list:
     mask = cv2.copyMakeBorder(own.astype(np.uint8), 1, 1, 1, 1, cv2.BORDER_CONSTANT, value=0)
     depth = cv2.distanceTransform(mask, cv2.DIST_L2, 3)
     ridge = (depth > 0) & (depth >= cv2.dilate(depth, np.ones((3, 3), np.uint8)))
-    radius = 1.5 * _percentile(depth[ridge], 50) + 1
+    radius = 1.5 * percentile(depth[ridge], 50) + 1
     cores = (depth > radius).astype(np.uint8)
     if not cores.any():
         return []
@@ -238,7 +229,7 @@ def _checked_divider(gray, centre, along, length, thickness, pts, near) -> Divid
     if length < 12 or length / thickness < 4.5:
         return None
     normal = np.array([-along[1], along[0]])
-    bar = _percentile(gray[pts[:, 1].astype(int), pts[:, 0].astype(int)], 50)
+    bar = percentile(gray[pts[:, 1].astype(int), pts[:, 0].astype(int)], 50)
     side_a = _side_brightness(gray, centre, along, normal, length, 1)
     side_b = _side_brightness(gray, centre, along, normal, length, -1)
     if min(side_a, side_b) < 0:

@@ -17,6 +17,7 @@ import cv2
 import numpy as np
 
 from vision.halves import HALF_SIZE
+from vision.ranks import byte_percentiles
 from vision.thresholds import (
     CORE_EVEN,
     CORE_LEVEL,
@@ -46,36 +47,11 @@ class PipCount:
 def pip_distance(half: np.ndarray) -> np.ndarray:
     """How unlike the face each pixel is: darker or more colourful, never brighter."""
     lab_bytes = cv2.cvtColor(half, cv2.COLOR_BGR2LAB)
-    face = [_median(lab_bytes[..., channel]) for channel in range(3)]
+    face = [byte_percentiles(lab_bytes[..., channel], (50,))[0] for channel in range(3)]
     lab = lab_bytes.astype(np.float32)
     darker = np.maximum(_face_around(lab[..., 0]) - lab[..., 0], 0)
     colour = np.hypot(lab[..., 1] - face[1], lab[..., 2] - face[2])
     return np.hypot(darker, 1.5 * colour)
-
-
-def _median(values: np.ndarray) -> float:
-    """The median of 0..255 values, as np.median gives it (the two middle ones averaged),
-    counted from their histogram: np.median sorted the whole half for each of thousands of
-    halves a busy photo has."""
-    counts = np.bincount(values.ravel(), minlength=256).cumsum()
-    low, high = np.searchsorted(counts, [(counts[-1] - 1) // 2, counts[-1] // 2], side="right")
-    return (float(low) + float(high)) / 2
-
-
-def _percentiles(values: np.ndarray, percents: tuple[float, ...]) -> list[float]:
-    """Percentiles of 0..255 values from their histogram, to the last bit as np.percentile
-    gives them (between the two values either side, by numpy's own sum)."""
-    counts = np.bincount(values.ravel(), minlength=256).cumsum()
-    n = int(counts[-1])
-    found = []
-    for percent in percents:
-        index = (n - 1) * (percent / 100)
-        below = int(np.floor(index))
-        part = index - below
-        low, high = np.searchsorted(counts, [below, min(below + 1, n - 1)], side="right")
-        step = float(high) - float(low)
-        found.append(float(high) - step * (1 - part) if part >= 0.5 else float(low) + step * part)
-    return found
 
 
 def _face_around(lightness: np.ndarray) -> np.ndarray:
@@ -193,7 +169,7 @@ def light_pips(tile: np.ndarray) -> bool:
     stand LIGHT_MARKS times further above the median than their darkest 1% lie below it,
     on a face darker than PALE_FACE."""
     lightness = cv2.cvtColor(tile, cv2.COLOR_BGR2LAB)[..., 0]
-    darkest, face, brightest = _percentiles(lightness, (1, 50, 99))
+    darkest, face, brightest = byte_percentiles(lightness, (1, 50, 99))
     return face < PALE_FACE and brightest - face > LIGHT_MARKS * max(face - darkest, 1.0)
 
 
