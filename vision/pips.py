@@ -47,10 +47,10 @@ class PipCount:
 def pip_distance(half: np.ndarray) -> np.ndarray:
     """How unlike the face each pixel is: darker or more colourful, never brighter."""
     lab_bytes = cv2.cvtColor(half, cv2.COLOR_BGR2LAB)
-    face = [byte_percentiles(lab_bytes[..., channel], (50,))[0] for channel in range(3)]
+    face_a, face_b = (byte_percentiles(lab_bytes[..., channel], (50,))[0] for channel in (1, 2))
     lab = lab_bytes.astype(np.float32)
     darker = np.maximum(_face_around(lab[..., 0]) - lab[..., 0], 0)
-    colour = np.hypot(lab[..., 1] - face[1], lab[..., 2] - face[2])
+    colour = np.hypot(lab[..., 1] - face_a, lab[..., 2] - face_b)
     return np.hypot(darker, 1.5 * colour)
 
 
