@@ -17,7 +17,7 @@ import cv2
 import numpy as np
 
 from vision.halves import HALF_SIZE
-from vision.ranks import byte_percentiles
+from vision.ranks import byte_median, byte_percentiles
 from vision.thresholds import (
     CORE_EVEN,
     CORE_LEVEL,
@@ -47,7 +47,7 @@ class PipCount:
 def pip_distance(half: np.ndarray) -> np.ndarray:
     """How unlike the face each pixel is: darker or more colourful, never brighter."""
     lab_bytes = cv2.cvtColor(half, cv2.COLOR_BGR2LAB)
-    face_a, face_b = (byte_percentiles(lab_bytes[..., channel], (50,))[0] for channel in (1, 2))
+    face_a, face_b = (byte_median(lab_bytes[..., channel]) for channel in (1, 2))
     lab = lab_bytes.astype(np.float32)
     darker = np.maximum(_face_around(lab[..., 0]) - lab[..., 0], 0)
     colour = np.hypot(lab[..., 1] - face_a, lab[..., 2] - face_b)

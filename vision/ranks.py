@@ -29,6 +29,11 @@ def byte_percentiles(values: np.ndarray, percents: tuple[float, ...]) -> list[fl
     return found
 
 
+def byte_median(values: np.ndarray) -> float:
+    """The median of many 0..255 values (uint8), as np.median gives it."""
+    return byte_percentiles(values, (50,))[0]
+
+
 def _between(low: float, high: float, part: float) -> float:
     """numpy's own sum for a point ``part`` of the way from ``low`` to ``high``."""
     step = high - low

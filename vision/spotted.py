@@ -19,7 +19,7 @@ import numpy as np
 
 from vision import counter, refine
 from vision.halves import split_halves
-from vision.ranks import byte_percentiles
+from vision.ranks import byte_median
 from vision.reading import Candidate
 from vision.shapes import area, centred, inside, shared, turned
 from vision.thresholds import (
@@ -251,8 +251,7 @@ def read_all(image: np.ndarray, outlines: list[np.ndarray]) -> list[Candidate]:
     is. A black tile is read on its negative, as the finder's are."""
     faces = [split_halves(image, outline) for outline in outlines]
     black = [
-        byte_percentiles(cv2.cvtColor(np.vstack(pair), cv2.COLOR_BGR2GRAY), (50,))[0] < DARK
-        for pair in faces
+        byte_median(cv2.cvtColor(np.vstack(pair), cv2.COLOR_BGR2GRAY)) < DARK for pair in faces
     ]
     halves = counter.read(
         [
