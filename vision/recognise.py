@@ -73,22 +73,46 @@ def recognise(image: np.ndarray, set_max: int = 12, max_tiles: int | None = None
         empty = "the picture is empty or too small: retake it"
         return Recognition([], set_max, [empty], "unreadable", [empty])
     photo = light.lit(image)
+    return judged(image, photo, believe(photo), context)
+
+
+@dataclass(frozen=True)
+class Sorted:
+    """A photo's outlines sorted out: what was proposed, the tiles believed (one per tile)
+    and the outlines thrown out."""
+
+    proposed: Proposed
+    believed: list[verify.Believed]
+    thrown_out: list[Candidate]
+
+
+def believe(photo: np.ndarray) -> Sorted:
+    """The tiles believed on a lit photo (light.lit), before any doubt."""
     proposed = propose(photo)
     candidates = proposed.candidates
     near_spots = [any(centred(m, c.corners) for m in proposed.sure_middles) for c in candidates]
     verified = verify.sort_out(photo, candidates, spotted=near_spots)
     believed = _one_per_tile(verified, proposed.sure_middles)
     kept = {id(b.candidate) for b in verified}
-    thrown_out = [c for c in candidates if id(c) not in kept]
-    scene = _scene(image, proposed, believed, thrown_out)
+    return Sorted(proposed, believed, [c for c in candidates if id(c) not in kept])
+
+
+def judged(
+    image: np.ndarray, photo: np.ndarray, found: Sorted, context: ReadingContext
+) -> Recognition:
+    """The reading of the tiles ``found`` on ``photo`` (``image`` lit), judged: a tile may
+    be missing where the scene says so, and is looked for beside the tiles first."""
+    believed = list(found.believed)
+    scene = _scene(image, found.proposed, believed, found.thrown_out)
     if scene.unexplained or scene.face_table:  # a tile may be missing: looked for beside
         more = beside(photo, believed, Outlining(photo))
         if more:
             believed += more
-            scene = _scene(image, proposed, believed, thrown_out)
-    tiles = doubt.mark_unlike_blank_halves(image, [_tile(c, set_max) for c in believed])
+            scene = _scene(image, found.proposed, believed, found.thrown_out)
+    tiles = [_tile(c, context.set_max) for c in believed]
+    tiles = doubt.mark_unlike_blank_halves(image, tiles)
     tiles.sort(key=lambda t: (round(t.corners[0][1] / 50), t.corners[0][0]))
-    return doubt.judge(tiles, scene, context, close_up=proposed.close_up)
+    return doubt.judge(tiles, scene, context, close_up=found.proposed.close_up)
 
 
 def _scene(
