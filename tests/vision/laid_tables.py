@@ -23,15 +23,18 @@ def laid(*values: tuple[int, int], width: float = 40.0, at: float = 0.0) -> list
 IVORY = (200, 232, 242)
 
 
-def lay(table: np.ndarray, x: int, tile: Tile, face=IVORY, face_up: bool = True) -> np.ndarray:
-    """Lay a tile 120 px wide, straight, its top at y 150 and its left at ``x``, on the
-    table; its corners."""
+def lay(
+    table: np.ndarray, x: int, tile: Tile, face=IVORY, face_up: bool = True, width: int = 120
+) -> np.ndarray:
+    """Lay a tile ``width`` px wide (twice as long), straight, its top at y 150 and its left
+    at ``x``, on the table; its corners."""
     from vision.synth import draw_tile
 
-    sprite = draw_tile(tile, 120, face, False, False)
+    sprite = draw_tile(tile, width, face, False, False)
     if not face_up:
         sprite[..., :3] = face  # the plain back of a tile
     alpha = sprite[..., 3:4] / 255.0
-    region = table[150:390, x : x + 120]
+    bottom = 150 + 2 * width
+    region = table[150:bottom, x : x + width]
     region[:] = (region * (1 - alpha) + sprite[..., :3] * alpha).astype(np.uint8)
-    return np.float32([[x, 150], [x + 120, 150], [x + 120, 390], [x, 390]])
+    return np.float32([[x, 150], [x + width, 150], [x + width, bottom], [x, bottom]])

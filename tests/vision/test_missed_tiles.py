@@ -49,6 +49,17 @@ def test_a_table_of_the_tiles_colour_is_said_to_be_no_guide_to_tiles_missed():
     assert scene.face_table and scene.unexplained == 0
 
 
+def test_a_smaller_tile_left_unread_is_noticed_though_its_divider_halves_its_face():
+    """A tile further from the camera looks smaller, and its divider cuts its face in two,
+    each half far under a found tile's size: still one tile missed, not two scraps."""
+    from vision.doubt import look_at
+
+    table = np.full((600, 1000, 3), (40, 60, 90), np.uint8)
+    found = lay(table, 150, Tile(3, 5))
+    lay(table, 550, Tile(2, 6), width=80)
+    assert look_at(table, [found], thrown_out=0).unexplained == 1
+
+
 def test_a_tile_left_unread_in_shade_is_noticed_by_the_shaded_tiles_beside_it():
     """Light falls unevenly over a table: a missed tile in shade is the colour of the
     found tiles in shade, far darker than a found tile under the lamp."""
