@@ -160,10 +160,11 @@ def _unexplained_faces(small: np.ndarray, tiles: list[np.ndarray]) -> list[np.nd
     like = like.astype(np.uint8) & (table > 0)
     if like.sum() > FACE_TABLE * max(int(np.count_nonzero(table)), 1):
         return None  # white tiles on a white cloth: the table is no guide
-    like = cv2.morphologyEx(like, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    square = np.ones((3, 3), np.uint8)
+    like = cv2.morphologyEx(like, cv2.MORPH_OPEN, square)
     # A missed tile's divider cuts its face in two halves, each under UNEXPLAINED_FACE:
     # the patch is outlined with that gap closed, its marks still counted on ``like``.
-    whole = cv2.morphologyEx(like, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
+    whole = cv2.morphologyEx(like, cv2.MORPH_CLOSE, square)
     tile_area = float(np.median([area(c) for c in tiles]))
     outlines, _ = cv2.findContours(whole, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     return [
