@@ -20,6 +20,7 @@ import numpy as np
 from vision.halves import split_halves
 from vision.reading import ReadingContext, RecognisedTile, Recognition
 from vision.shapes import area, outline_width
+from vision.stray_pips import stray_pip_groups
 from vision.thresholds import (
     AREA_SPREAD,
     BLANK_TINT,
@@ -115,18 +116,22 @@ def look_at(
         busy = float(np.count_nonzero(edges & table)) / table_pixels
     brightness = float(np.percentile(gray, 99))
     faces = _unexplained_faces(small, scaled)
+    if faces is None:  # the table is no guide to a tile's face, but its pips still show
+        places = stray_pip_groups(image, tile_corners)
+    else:
+        places = [np.float32(face) / scale for face in faces]
     washed_out = _washed_out(small, scaled)
     height, width = image.shape[:2]
     return Scene(
         brightness,
         busy,
         thrown_out,
-        len(faces or []) + missed,
+        len(places) + missed,
         washed_out,
         (width, height),
         face_table=faces is None,
         glimpsed=glimpsed,
-        unread_at=(*(unread_at or []), *(np.float32(face) / scale for face in faces or [])),
+        unread_at=(*(unread_at or []), *places),
     )
 
 

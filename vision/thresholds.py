@@ -447,6 +447,32 @@ this is a face-up tile; below, a plain thing of the faces' colour (a tile face d
 UNEXPLAINED_FACE = 0.35
 """A face-like patch outside the tiles larger than this share of a tile is a tile missed."""
 
+STRAY_TILE_PX = 64
+"""vision/stray_pips.py looks at the photo scaled so that the tiles read are this long (px),
+never enlarged: a double-twelve's pips are then about 4 px wide."""
+
+STRAY_PIP_SIZES = (0.05, 0.2)
+"""A stray pip is a spot this long, at the least and the most, as shares of a tile's
+length: a double-twelve's pips are about 0.07, a double-six's about 0.12."""
+
+STRAY_CONTRAST = 50.0
+"""A spot stands out from the table round it when it is this much darker, or this far off
+its tint (Lab units): a cloth's weave and folds stay under it, pips of every colour over."""
+
+STRAY_PIPS = 4
+"""The fewest stray pips that make a tile missed: fewer are a crumb, a coin's rim, a tile
+of few pips (lost to this look, as a blank tile is to every look)."""
+
+STRAY_SPREAD = 0.3
+"""A group of stray pips must reach over this share of a tile's length: a crumb of a
+pattern or a coin's rim spreads less. Asking for both halves (0.55) missed most lost tiles
+on a white cloth, a half's pips linked to the other's only through the divider, which the
+look opens away; so a die's face of four pips or more is taken for a tile missed too."""
+
+STRAY_MOST_SPOTS = 600
+"""More pip-sized spots than this outside the tiles: the cloth itself is spotted (polka
+dots, crumbs), no guide to a tile missed, and linking them all would cost memory."""
+
 FACE_BAND = 12.0
 """A half's pixels within this of its median lightness (Lab) are taken for its face: pips
 are fewer than half of it, and darker, lighter or of another tint."""

@@ -3,6 +3,7 @@ explains, the spotter's places with no tile read, and where the picture shows th
 
 import sys
 
+import cv2
 import numpy as np
 import pytest
 from laid_tables import CALM, laid, lay
@@ -47,6 +48,26 @@ def test_a_table_of_the_tiles_colour_is_said_to_be_no_guide_to_tiles_missed():
     tile = lay(white, 150, Tile(3, 5))
     scene = look_at(white, [tile], thrown_out=0)
     assert scene.face_table and scene.unexplained == 0
+
+
+def test_a_tile_left_unread_on_a_cloth_of_its_own_colour_is_noticed_by_its_pips():
+    """White tiles on a white cloth: the face colour is no guide, but the unread tile's pips
+    are; tiles face down, a die and the cloth's weave are no tile missed."""
+    from vision.doubt import look_at
+
+    cloth = np.full((600, 1300, 3), 232, np.uint8)
+    cloth[::3] -= 12  # a weave, fainter than any pip
+    found = lay(cloth, 100, Tile(3, 5), face=(235, 235, 235))
+    lay(cloth, 400, Tile(2, 4), face=(235, 235, 235), face_up=False)
+    die = cloth[200:260, 700:760]
+    for x, y in ((12, 12), (48, 48), (30, 30), (12, 48), (48, 12)):
+        cv2.circle(die, (x, y), 5, (30, 30, 30), -1)
+    assert look_at(cloth, [found], thrown_out=0).unexplained == 0
+    lay(cloth, 1000, Tile(4, 6), face=(235, 235, 235))
+    scene = look_at(cloth, [found], thrown_out=0)
+    assert scene.face_table and scene.unexplained == 1
+    (place,) = scene.unread_at
+    assert 1000 <= place[:, 0].mean() <= 1120
 
 
 def test_a_smaller_tile_left_unread_is_noticed_though_its_divider_halves_its_face():
