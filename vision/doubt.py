@@ -19,7 +19,7 @@ import numpy as np
 
 from vision.halves import split_halves
 from vision.reading import ReadingContext, RecognisedTile, Recognition
-from vision.shapes import area, outline_width
+from vision.shapes import area, fill_outline, outline_width
 from vision.stray_pips import stray_pip_groups
 from vision.thresholds import (
     AREA_SPREAD,
@@ -107,9 +107,7 @@ def look_at(
     scaled = [corners * scale for corners in tile_corners]
     table = np.full(gray.shape, 255, np.uint8)
     for corners in scaled:
-        centre = corners.mean(axis=0)
-        grown = centre + (corners - centre) * 1.2  # the tile and its shadow
-        cv2.fillConvexPoly(table, np.round(grown).astype(np.int32), 0)
+        fill_outline(table, corners, 0, grown=1.2)  # the tile and its shadow
     table_pixels = int(np.count_nonzero(table))
     busy = 0.0  # a close-up (under TABLE_LEAST of table) has too little table to judge
     if table_pixels >= max(TABLE_LEAST * table.size, 1):
@@ -155,8 +153,7 @@ def _unexplained_faces(small: np.ndarray, tiles: list[np.ndarray]) -> list[np.nd
     lab = cv2.cvtColor(small, cv2.COLOR_BGR2LAB).astype(np.float32)
     table = np.ones(small.shape[:2], np.uint8)
     for corners in tiles:
-        centre = corners.mean(axis=0)
-        cv2.fillConvexPoly(table, np.round(centre + (corners - centre) * 1.08).astype(np.int32), 0)
+        fill_outline(table, corners, 0, grown=1.08)
     like = np.zeros(small.shape[:2], bool)
     for lightness, a, b in _face_colours(lab, tiles):
         like |= (np.abs(lab[..., 0] - lightness) < FACE_LIKE) & (
@@ -186,9 +183,8 @@ def _face_colours(lab: np.ndarray, tiles: list[np.ndarray]) -> set[tuple[float, 
     step = FACE_LIKE / 4
     colours = set()
     for corners in tiles:
-        centre = corners.mean(axis=0)
         face = np.zeros(lab.shape[:2], np.uint8)
-        cv2.fillConvexPoly(face, np.round(centre + (corners - centre) * 0.8).astype(np.int32), 1)
+        fill_outline(face, corners, 1, grown=0.8)
         inside = lab[face > 0]
         if len(inside):
             colour = (np.percentile(inside[:, 0], 70), *np.median(inside[:, 1:], axis=0))

@@ -38,6 +38,13 @@ def area(corners: np.ndarray) -> float:
     return abs(cv2.contourArea(np.float32(corners)))
 
 
+def fill_outline(mask: np.ndarray, corners: np.ndarray, value: int, grown: float = 1.0) -> None:
+    """Fill an outline into ``mask`` with ``value``, scaled by ``grown`` about its middle
+    (over 1 to take in a tile's rim and shadow, under 1 for its face alone)."""
+    centre = corners.mean(axis=0)
+    cv2.fillConvexPoly(mask, np.round(centre + (corners - centre) * grown).astype(np.int32), value)
+
+
 def inside(point: np.ndarray, corners: np.ndarray) -> bool:
     return cv2.pointPolygonTest(np.float32(corners), (float(point[0]), float(point[1])), False) >= 0
 

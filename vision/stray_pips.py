@@ -18,7 +18,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from vision.shapes import outline_length
+from vision.shapes import fill_outline, outline_length
 from vision.thresholds import (
     STRAY_CONTRAST,
     STRAY_MOST_SPOTS,
@@ -39,8 +39,9 @@ def stray_pip_groups(image: np.ndarray, tiles: list[np.ndarray]) -> list[np.ndar
         return []
     scale = min(STRAY_TILE_PX / length, 1.0)
     small = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
-    pips = _spots(small, [c * scale for c in tiles], STRAY_TILE_PX if scale < 1 else length)
-    return [group / scale for group in _groups(pips, length * scale)]
+    length *= scale  # as the tiles are in ``small``
+    pips = _spots(small, [c * scale for c in tiles], length)
+    return [group / scale for group in _groups(pips, length)]
 
 
 def _spots(small: np.ndarray, tiles: list[np.ndarray], length: float) -> np.ndarray:
@@ -61,9 +62,7 @@ def _spots(small: np.ndarray, tiles: list[np.ndarray], length: float) -> np.ndar
     cross = cv2.getStructuringElement(cv2.MORPH_CROSS, (3, 3))
     marks = cv2.morphologyEx(marks, cv2.MORPH_OPEN, cross)
     for corners in tiles:  # the tiles read, their rims and shadows
-        centre = corners.mean(axis=0)
-        grown = centre + (corners - centre) * 1.15
-        cv2.fillConvexPoly(marks, np.round(grown).astype(np.int32), 0)
+        fill_outline(marks, corners, 0, grown=1.15)
     count, _, stats, middles = cv2.connectedComponentsWithStats(marks, connectivity=8)
     least, most = (length * s for s in STRAY_PIP_SIZES)
     kept = []
