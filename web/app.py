@@ -65,6 +65,9 @@ def create_app(
         SESSION_COOKIE_HTTPONLY=True,
         SESSION_COOKIE_SAMESITE="Strict",
         PERMANENT_SESSION_LIFETIME=timedelta(seconds=SESSION_SECONDS),
+        # The cookie is written only when the session changes (a join, a login): an answer
+        # to a fetch that set out before them would otherwise write the old cookie back.
+        SESSION_REFRESH_EACH_REQUEST=False,
         SEND_FILE_MAX_AGE_DEFAULT=3600,
     )
     app.json.sort_keys = False

@@ -150,3 +150,21 @@ def test_the_code_survives_a_restart(tmp_path, config):
 def test_the_host_needs_no_code(host, game):
     assert claim(host, 1).status_code == 200
     assert game.state()["held_seats"] == [1]
+
+
+def test_a_slow_answer_from_the_old_game_does_not_undo_scanning_the_new_code(client, game):
+    """A phone's page of the old game is still fetching when its owner scans the new game's
+    code: that fetch set out with the old cookie, and its answer comes back last. It must
+    not write the old cookie back over the new one (the phone would show "join" again)."""
+    client.get(f"/?join={game.join_code}")
+    game.call(c.NewGame("mexican-train", PLAYERS))
+    old_cookie = client.get_cookie("train_companion").value
+    slow = client.application.test_client()  # the old page's fetch, with the old cookie
+    slow.set_cookie("train_companion", old_cookie)
+    client.get(f"/?join={game.join_code}")  # the new code, scanned
+    for path in ("/api/state", "/api/games", "/api/session"):
+        late = slow.get(path)
+        assert late.status_code == 200
+        for cookie in late.headers.getlist("Set-Cookie"):  # the browser would keep it
+            client.set_cookie("train_companion", cookie.split(";")[0].split("=", 1)[1])
+    assert client.get("/api/session").json["joined"] is True
