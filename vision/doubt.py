@@ -19,6 +19,7 @@ import numpy as np
 
 from vision.halves import split_halves
 from vision.reading import ReadingContext, RecognisedTile, Recognition
+from vision.rims import rims
 from vision.shapes import area, fill_outline, outline_width
 from vision.stray_pips import stray_pip_groups
 from vision.thresholds import (
@@ -38,6 +39,7 @@ from vision.thresholds import (
     MOSTLY_DOUBTFUL,
     OFF_THE_PHOTO,
     PLACE_AREA,
+    RIM_SIDES,
     SIZE_SPREAD,
     SPECK_SHARE,
     SPRAWL_SHARE,
@@ -56,6 +58,7 @@ DOUBLE_BLANK = "a double blank alone: check that it lies face up"
 OFF_THE_EDGE = "runs off the picture: check its pips, or step back and retake"
 STEP_BACK = "step back so whole tiles are in the picture and retake"
 BARE_UNLIKE = "its blank half is not the colour of its other half: check that it is a tile"
+NO_RIM = "its outline hardly stands out from the table: check that it is a tile"
 NO_TILES = (
     "no tiles found: confirm 0 for an empty hand, or step back so whole tiles are in the"
     " picture, lay them face up on the mat and retake"
@@ -214,6 +217,17 @@ def mark_unlike_blank_halves(
     return [_doubt(t, BARE_UNLIKE) if _blank_unlike(image, t) else t for t in tiles]
 
 
+def mark_rimless(image: np.ndarray, tiles: list[RecognisedTile]) -> list[RecognisedTile]:
+    """Each doubtful tile whose outline stands out from the table on RIM_SIDES sides or fewer
+    (vision/rims.py), marked: drawn across things that are not a tile, not round one."""
+    return [_doubt(t, NO_RIM) if t.doubtful and _rimless(image, t) else t for t in tiles]
+
+
+def _rimless(image: np.ndarray, tile: RecognisedTile) -> bool:
+    edged, flat = rims(image, tile.corners)
+    return edged <= RIM_SIDES and flat >= 2
+
+
 def _blank_unlike(image: np.ndarray, tile: RecognisedTile) -> bool:
     if tile.ends.count(0) != 1:
         return False
@@ -282,6 +296,9 @@ def _judged(
         reasons.insert(
             0, f"{len(tiles)} tiles found, more than a hand can hold ({context.hand_limit})"
         )
+        return Recognition(tiles, context.set_max, problems, "unreadable", reasons)
+    if all(NO_RIM in t.doubts for t in tiles):  # nothing read has a tile's rim
+        reasons = [r for r in reasons if r != MAY_BE_MISSING] + [SEEN_NOT_READ]
         return Recognition(tiles, context.set_max, problems, "unreadable", reasons)
     doubtful = [t for t in tiles if t.doubtful]
     busy = PLAIN_CLOTH in reasons  # on a busy table even one doubtful tile may be a mark

@@ -487,6 +487,27 @@ pips); on tuning tables 910000-910199 no tile read right lies further than 13, a
 that lie 30 or more were read wrong; on fresh tables 920000-920299 none lies so far, and on
 945000-945399 one right tile does (33), in a reading asking for a check already."""
 
+RIM_LOOK_PX = 40.0
+"""A tile's rims are looked at with the photo scaled so the tile is this wide (px)."""
+
+RIM_REACH = 0.12
+"""How far inside and outside each side of an outline its rim is looked at, as a share of
+the tile's width: beyond the blur of a rim, short of most pips, and wide of an outline a
+little off."""
+
+RIM_CONTRAST = 10.0
+"""A side of an outline stands out from the table when the colours inside and outside it
+lie this far apart at the median (Lab units, lightness 0..255): under it a side runs through
+one colour, a face or the cloth. Set from the tiles read right on tuning tables
+910000-910199: of 1,275, 3 stand out on at most one side (the cloth the faces' colour),
+none of them a tile already doubted; 8 to 16 catch the same false tiles on bare tuning
+tables 960000-960299 (a row of tiles on edge, two face-down tiles and the gap between)."""
+
+RIM_SIDES = 1
+"""A doubtful tile whose outline stands out from the table on at most this many sides (and
+lies flat on two or more) has no rim: where every tile read is so, nothing is read as a
+tile and the photo is to be retaken."""
+
 OFF_THE_PHOTO = 0.3
 """A tile whose outline runs past the photo's edge by this share of its width or more is
 doubtful: what lies past the edge is not in the picture, pips and all. Prompted by rendered

@@ -10,7 +10,15 @@ from laid_tables import CALM, laid, lay
 from companion.cli import main
 from companion.tiles import Tile
 from vision import recognise
-from vision.doubt import BUSY_EDGES, TOO_DARK, Scene, judge, mark_unlike_blank_halves
+from vision.doubt import (
+    BUSY_EDGES,
+    SEEN_NOT_READ,
+    TOO_DARK,
+    Scene,
+    judge,
+    mark_rimless,
+    mark_unlike_blank_halves,
+)
 from vision.reading import ReadingContext, RecognisedTile
 
 
@@ -83,6 +91,39 @@ def test_a_blank_half_of_another_colour_than_its_tile_is_marked():
         cv2.circle(image, pip, 3, (20, 20, 20), -1)
     (kept,) = mark_unlike_blank_halves(image, [read])
     assert not kept.doubtful
+
+
+def _two_face_down_tiles() -> np.ndarray:
+    """A dark cloth with two ivory tiles face down end to end, a gap between them."""
+    image = np.random.default_rng(3).normal(35, 4, (320, 560, 3)).clip(0, 255).astype(np.uint8)
+    for left in (100, 270):
+        cv2.rectangle(image, (left, 100), (left + 160, 180), (200, 225, 235), -1)
+    return image
+
+
+def test_an_outline_drawn_across_face_down_tiles_is_no_tile_and_not_scored():
+    """The outline runs through the middle of two backs and over the cloth below them: no
+    side of it is a tile's rim. Read unsurely as the only tile, it is not offered to be
+    confirmed as a hand; the same doubt round a real tile's rim is asked about."""
+    image = _two_face_down_tiles()
+    across = ((180.0, 140.0), (350.0, 140.0), (350.0, 220.0), (180.0, 220.0))
+    (marked,) = mark_rimless(image, [RecognisedTile(Tile(1, 2), 0.3, across, ("hard to count",))])
+    assert "stands out" in marked.doubts[-1]
+    reading = judge([marked], CALM, ReadingContext())
+    assert reading.status == "unreadable" and reading.reasons == [SEEN_NOT_READ]
+
+    round_one = ((100.0, 100.0), (260.0, 100.0), (260.0, 180.0), (100.0, 180.0))
+    doubted = RecognisedTile(Tile(1, 2), 0.3, round_one, ("hard to count",))
+    (kept,) = mark_rimless(image, [doubted])
+    assert kept == doubted
+    assert judge([kept], CALM, ReadingContext()).status == "check"
+
+
+def test_a_tile_read_surely_is_never_asked_about_its_rim():
+    sure = RecognisedTile(
+        Tile(1, 2), 0.95, ((180.0, 140.0), (350.0, 140.0), (350.0, 220.0), (180.0, 220.0))
+    )
+    assert mark_rimless(_two_face_down_tiles(), [sure]) == [sure]
 
 
 def test_more_tiles_than_a_hand_can_hold_is_no_score():
