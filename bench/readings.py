@@ -4,11 +4,15 @@ A change to the recogniser moves readings both ways, and the totals of two runs 
 many photos it moved (docs/vision.md: a change in how one stage shrinks its input moved 42
 of 400 rendered tables); a wrong reading newly called `ok` matters more than the count.
 `--readings FILE` keeps one JSON line a photo; a later run with `--against FILE` lists every
-photo read otherwise, the ones now right first.
+photo read otherwise, the ones now right first. Two kept runs (one made before a change in
+another checkout, say) are compared without reading a photo again:
+
+    .venv/bin/python bench/readings.py BEFORE.jsonl AFTER.jsonl
 """
 
 from __future__ import annotations
 
+import argparse
 import json
 from pathlib import Path
 
@@ -52,7 +56,7 @@ def load(path: Path) -> dict[tuple[str, str], dict]:
         lines = path.read_text(encoding="utf-8").splitlines()
         return {(r["set"], r["photo"]): r for r in map(json.loads, filter(None, lines))}
     except (OSError, ValueError, KeyError, TypeError) as error:
-        why = f"--against {path}: not a --readings file of bench/vision.py ({error})"
+        why = f"{path}: not a --readings file of bench/vision.py ({error})"
         raise SystemExit(why) from None
 
 
@@ -79,3 +83,20 @@ def changes(before: dict[tuple[str, str], dict], now: list[dict], name: str) -> 
             for was, r in group
         ]
     return lines
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        description="List the photos two kept runs of bench/vision.py (--readings) read otherwise."
+    )
+    parser.add_argument("before", type=Path, help="the earlier run's --readings file")
+    parser.add_argument("after", type=Path, help="the later run's --readings file")
+    args = parser.parse_args(argv)
+    before = load(args.before)
+    after = list(load(args.after).values())
+    print("\n".join(changes(before, after, args.before.name)))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

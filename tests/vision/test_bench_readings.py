@@ -2,7 +2,7 @@
 
 import pytest
 
-from bench.readings import changes, load, reading, save
+from bench.readings import changes, load, main, reading, save
 
 
 def _run(*rows):
@@ -43,3 +43,12 @@ def test_a_missing_or_foreign_file_is_one_clear_line(tmp_path, text):
         path.write_text(text)
     with pytest.raises(SystemExit, match="not a --readings file of bench/vision.py"):
         load(path)
+
+
+def test_two_kept_runs_are_compared_without_reading_a_photo(tmp_path, capsys):
+    save(tmp_path / "before.jsonl", _run((1, 30, 30, "ok"), (2, 41, 38, "check")))
+    save(tmp_path / "after.jsonl", _run((1, 30, 30, "ok"), (2, 41, 41, "check")))
+    assert main([str(tmp_path / "before.jsonl"), str(tmp_path / "after.jsonl")]) == 0
+    printed = capsys.readouterr().out.splitlines()
+    assert printed[0].startswith("against before.jsonl: 2 photos in both runs; 1 now right")
+    assert "seed 2: 41 read as 41 [check], was 38" in printed[1]
