@@ -500,8 +500,9 @@ RIM_CONTRAST = 10.0
 lie this far apart at the median (Lab units, lightness 0..255): under it a side runs through
 one colour, a face or the cloth. Set from the tiles read right on tuning tables
 910000-910199: of 1,275, 3 stand out on at most one side (the cloth the faces' colour),
-none of them a tile already doubted; 8 to 16 catch the same false tiles on bare tuning
-tables 960000-960299 (a row of tiles on edge, two face-down tiles and the gap between)."""
+none of them a tile already doubted (at 16, 25 do, still none doubted). From 10 to 16 the
+same lone false tiles on bare tuning tables 960000-960299 are caught (a row of tiles on
+edge, two face-down tiles and the gap between); at 8, one fewer."""
 
 RIM_SIDES = 1
 """A doubtful tile whose outline stands out from the table on at most this many sides (and
