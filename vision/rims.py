@@ -46,9 +46,6 @@ def rims(image: np.ndarray, corners) -> Rims:
     lab = cv2.blur(cv2.cvtColor(piece, cv2.COLOR_BGR2LAB).astype(np.float32), (3, 3))
     points = (outline - [x0, y0]) * scale
     middle = points.mean(axis=0)
-    # where the photo ends, in the piece's px: a point beyond it is not seen
-    limit = np.array([(wide - x0) * scale, (height - y0) * scale]) - 1
-    start = np.array([-x0 * scale, -y0 * scale])
     edged = flat = 0
     for a, b in zip(points, np.roll(points, -1, axis=0), strict=True):
         along = a + (b - a) * np.linspace(0.15, 0.85, SAMPLES)[:, None]
@@ -56,7 +53,7 @@ def rims(image: np.ndarray, corners) -> Rims:
         if np.dot(middle - (a + b) / 2, normal) < 0:
             normal = -normal  # inwards
         inner, outer = along + normal * reach, along - normal * reach
-        seen = _seen(inner, start, limit, lab.shape) & _seen(outer, start, limit, lab.shape)
+        seen = _seen(inner, lab.shape) & _seen(outer, lab.shape)
         if np.count_nonzero(seen) < FEWEST_SEEN:
             continue
         apart = np.linalg.norm(_at(lab, inner[seen]) - _at(lab, outer[seen]), axis=1)
@@ -67,10 +64,9 @@ def rims(image: np.ndarray, corners) -> Rims:
     return Rims(edged, flat)
 
 
-def _seen(points: np.ndarray, start: np.ndarray, limit: np.ndarray, shape) -> np.ndarray:
-    inside_photo = np.all((points >= start) & (points <= limit), axis=1)
-    inside_piece = np.all((points >= 0) & (points <= [shape[1] - 1, shape[0] - 1]), axis=1)
-    return inside_photo & inside_piece
+def _seen(points: np.ndarray, shape) -> np.ndarray:
+    """The points in the piece: the piece is cut from the photo, so they are in it too."""
+    return np.all((points >= 0) & (points <= [shape[1] - 1, shape[0] - 1]), axis=1)
 
 
 def _at(lab: np.ndarray, points: np.ndarray) -> np.ndarray:
