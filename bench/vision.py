@@ -3,6 +3,7 @@
     .venv/bin/python bench/vision.py [--loso [--seeds S ...]] [--world N --world-seed S]
                                      [--empty N] [--synthetic N] [--oblique N] [--misses]
                                      [--spoiled] [--by FACET ...] [--models DIR] [--folds DIR]
+                                     [--size WIDTHxHEIGHT]
 
 Real photos (../shared/data/realphotos-dev and the single photos of train-real) are told
 per source (the repository a photo came from). With `--loso` each source is read by a
@@ -13,7 +14,8 @@ the dev-set total.
 Rendered sets: vision/world.py's tables at a seed that training and tuning never used
 (`--world-seed`; the bare tables the renderer draws among them, about one in twenty, on a
 line of their own, where unreadable is a right reading), bare tables with no tile
-(`--empty`), and vision/synth.py's mats straight down and at a slant. Columns: photos;
+(`--empty`), and vision/synth.py's mats straight down and at a slant, all at 1920x1080
+or at `--size` (4032x3024: a phone's 12 MP photo). Columns: photos;
 exact (the right total and not unreadable); tile F1 (half F1 where only halves are
 labelled); silent wrong (a wrong total with status ok); check; unreadable; median
 milliseconds. With `--spoiled` the real photos are read again as
@@ -203,7 +205,11 @@ def _fold_model(name: str, fold: str, seed: int) -> Path:
 
 
 def world(
-    count: int, seed: int, empty: bool = False, by: dict[str, dict[str, Tally]] | None = None
+    count: int,
+    seed: int,
+    empty: bool = False,
+    by: dict[str, dict[str, Tally]] | None = None,
+    size: tuple[int, int] = (1920, 1080),
 ) -> list[Tally]:
     """The rendered tables at seeds ``seed``.. (``empty``: every one bare). Of a mixed set,
     the tables the renderer drew bare (face-down tiles, clutter, no tile face up) are told
@@ -215,7 +221,7 @@ def world(
     name = f"world, no tiles (seeds {seed}..)" if empty else f"world (seeds {seed}..)"
     tally, bare = Tally(name), Tally("  of those, drawn with no tile face up")
     for s in range(seed, seed + count):
-        photo = render_world(s, size=(1920, 1080), empty=True if empty else None)
+        photo = render_world(s, size=size, empty=True if empty else None)
         truth = [t.tile for t in photo.tiles]
         total = sum(t.pips for t in truth)
         into = bare if photo.meta.get("empty") and not empty else tally
@@ -231,11 +237,11 @@ def world(
     return [tally, bare] if bare.photos else [tally]
 
 
-def synthetic(count: int, slanted: bool) -> Tally:
+def synthetic(count: int, slanted: bool, size: tuple[int, int] = (1920, 1080)) -> Tally:
     tally = Tally("mats at 25-55°" if slanted else "mats straight down")
     for seed in range(3000 if slanted else 1000, (3000 if slanted else 1000) + count):
         slant = 25 + (seed * 7) % 31 if slanted else 0.0
-        image, truth = render(seed, size=(1920, 1080), slant=slant)
+        image, truth = render(seed, size=size, slant=slant)
         tiles = [t.tile for t in truth]
         tally.add(f"seed {seed}", image, sum(t.pips for t in tiles), 12, tiles)
     return tally
@@ -251,6 +257,17 @@ def summary(tallies: list[Tally]) -> str:
         f" {worst.exact / worst.photos:.1%}; {sum(t.exact for t in tallies)} of {photos} photos"
         f" right, silent wrong {silent:.1%}"
     )
+
+
+def _size(text: str) -> tuple[int, int]:
+    """``--size``'s WIDTHxHEIGHT as a pair of whole px."""
+    try:
+        width, height = (int(side) for side in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r}: give the size as WIDTHxHEIGHT") from None
+    if not (64 <= width <= 8192 and 64 <= height <= 8192):
+        raise argparse.ArgumentTypeError(f"{text!r}: each side from 64 to 8192 px")
+    return width, height
 
 
 def main() -> None:
@@ -278,6 +295,12 @@ def main() -> None:
     )
     parser.add_argument(
         "--folds", type=Path, default=FOLDS, help="where the folds are kept (.cache/folds)"
+    )
+    parser.add_argument(
+        "--size",
+        type=_size,
+        default=(1920, 1080),
+        help="the rendered photos' size, WIDTHxHEIGHT (1920x1080; a phone's is 4032x3024)",
     )
     parser.add_argument("--threads", type=int, default=1, help="OpenCV threads (1)")
     parser.add_argument("--misses", action="store_true", help="list every wrong total")
@@ -320,13 +343,13 @@ def main() -> None:
     rendered = []
     by: dict[str, dict[str, Tally]] = {facet: {} for facet in args.by if args.world}
     if args.world:
-        rendered += world(args.world, args.world_seed, by=by)
+        rendered += world(args.world, args.world_seed, by=by, size=args.size)
     if args.empty:
-        rendered += world(args.empty, args.world_seed + 50_000, empty=True)
+        rendered += world(args.empty, args.world_seed + 50_000, empty=True, size=args.size)
     if args.synthetic:
-        rendered.append(synthetic(args.synthetic, slanted=False))
+        rendered.append(synthetic(args.synthetic, slanted=False, size=args.size))
     if args.oblique:
-        rendered.append(synthetic(args.oblique, slanted=True))
+        rendered.append(synthetic(args.oblique, slanted=True, size=args.size))
     for tally in rendered:
         print(tally.line(), flush=True)
     for facet, groups in by.items():

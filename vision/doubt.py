@@ -21,6 +21,7 @@ from vision.halves import split_halves
 from vision.reading import ReadingContext, RecognisedTile, Recognition
 from vision.rims import rims
 from vision.shapes import area, fill_outline, outline_width
+from vision.shrink import scaled_by
 from vision.stray_pips import stray_pip_groups
 from vision.thresholds import (
     AREA_SPREAD,
@@ -104,7 +105,7 @@ def look_at(
     tile where none is read; ``unread_at``: the places the spotter sees a tile none is read
     at (rough outlines)."""
     scale = 480 / max(image.shape[:2])
-    small = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    small = scaled_by(image, scale)
     gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
     edges = cv2.Canny(cv2.GaussianBlur(gray, (3, 3), 0), 60, 140)
     scaled = [corners * scale for corners in tile_corners]

@@ -14,6 +14,7 @@ import numpy as np
 
 from vision.outline import FoundTile, looks_like_a_tile, outline_tile
 from vision.ranks import percentile
+from vision.shrink import to_side
 from vision.thresholds import BAR_WIDTHS, DARKNESS, WORK_SIDE
 
 
@@ -29,11 +30,7 @@ class Divider:
 
 def working_copy(image: np.ndarray) -> tuple[np.ndarray, float]:
     """The image scaled to WORK_SIDE on its long side, and the scale used."""
-    height, width = image.shape[:2]
-    scale = WORK_SIDE / max(height, width)
-    interpolation = cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR
-    size = (max(1, round(width * scale)), max(1, round(height * scale)))
-    return cv2.resize(image, size, interpolation=interpolation), scale
+    return to_side(image, WORK_SIDE)
 
 
 _ALONG = np.repeat(np.linspace(-0.3, 0.3, 7), 3)

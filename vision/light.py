@@ -14,6 +14,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from vision.shrink import scaled_by
 from vision.thresholds import DIM_BELOW, MAX_GAIN
 
 MEASURE_SIDE = 480
@@ -23,7 +24,7 @@ MEASURE_SIDE = 480
 def brightest(image: np.ndarray) -> float:
     """The brightness (0..255) of the photo's brightest 0.1%."""
     scale = min(1.0, MEASURE_SIDE / max(image.shape[:2]))
-    small = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    small = scaled_by(image, scale)
     return float(np.percentile(cv2.cvtColor(small, cv2.COLOR_BGR2GRAY), 99.9))
 
 

@@ -16,6 +16,7 @@ import cv2
 import numpy as np
 
 from companion.errors import CompanionError
+from vision.shrink import to_side
 
 MAX_SIDE = 4096
 """Photos larger than this on their long side are downscaled, never refused."""
@@ -247,6 +248,4 @@ def downscale(image: np.ndarray, max_side: int = MAX_SIDE) -> np.ndarray:
     long_side = max(height, width)
     if long_side <= max_side:
         return image
-    scale = max_side / long_side
-    size = (max(1, round(width * scale)), max(1, round(height * scale)))
-    return cv2.resize(image, size, interpolation=cv2.INTER_AREA)
+    return to_side(image, max_side)[0]

@@ -39,6 +39,7 @@ from vision.shapes import (
     outline_width,
     shared,
 )
+from vision.shrink import scaled_by, shrunk
 from vision.slant import level, measure_slant, near_side, to_working
 from vision.spotted import Outlining, read_outlines, spotted
 from vision.thresholds import (
@@ -290,7 +291,7 @@ def _at_sides(image: np.ndarray, sides: tuple[int | None, ...]) -> list[Candidat
 
 
 def _dark_share(image: np.ndarray) -> float:
-    small = cv2.resize(image, (64, 48), interpolation=cv2.INTER_AREA)
+    small = shrunk(image, (64, 48))
     return float(np.mean(cv2.cvtColor(small, cv2.COLOR_BGR2GRAY) < DARK))
 
 
@@ -429,7 +430,7 @@ def find_candidates(image: np.ndarray, work_side: int | None = None) -> list[Can
         work, scale = working_copy(image)
     else:
         scale = work_side / max(image.shape[:2])
-        work = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+        work = scaled_by(image, scale)
     slant = measure_slant(work)
     flat, back = level(work, slant)
     outlines = find_tiles(flat, near_side(slant))

@@ -15,6 +15,7 @@ import cv2
 import numpy as np
 
 from vision.shapes import outline_width
+from vision.shrink import scaled_by
 from vision.thresholds import RIM_CONTRAST, RIM_LOOK_PX, RIM_REACH
 
 SAMPLES = 15  # points a side, between 15% and 85% of the way along (the corners are round)
@@ -41,8 +42,10 @@ def rims(image: np.ndarray, corners) -> Rims:
     if x1 - x0 < 2 or y1 - y0 < 2:
         return Rims(0, 0)
     piece = image[y0:y1, x0:x1]
-    shrink = cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR
-    piece = cv2.resize(piece, None, fx=scale, fy=scale, interpolation=shrink)
+    if scale < 1:
+        piece = scaled_by(piece, scale)
+    else:
+        piece = cv2.resize(piece, None, fx=scale, fy=scale, interpolation=cv2.INTER_LINEAR)
     lab = cv2.blur(cv2.cvtColor(piece, cv2.COLOR_BGR2LAB).astype(np.float32), (3, 3))
     points = (outline - [x0, y0]) * scale
     middle = points.mean(axis=0)

@@ -18,6 +18,7 @@ import numpy as np
 
 from vision.nets import open_net
 from vision.shapes import outline_length, outline_width, shared_by_larger
+from vision.shrink import to_side
 from vision.thresholds import (
     SAME_SPOT,
     SPOT_BIG,
@@ -41,12 +42,8 @@ SPOT_ABOVE = 0.3
 def looked_at(image: np.ndarray, side: int = SPOT_SIDE) -> tuple[np.ndarray, float]:
     """The photo scaled to ``side`` on its long side and padded to a multiple of ALIGN
     (the padding repeats the edge), as the network takes it; and the scale used."""
-    height, width = image.shape[:2]
-    scale = side / max(height, width)
-    size = (max(1, round(width * scale)), max(1, round(height * scale)))
-    interpolation = cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR
-    small = cv2.resize(image, size, interpolation=interpolation)
-    pad_y, pad_x = -size[1] % ALIGN, -size[0] % ALIGN
+    small, scale = to_side(image, side)
+    pad_y, pad_x = -small.shape[0] % ALIGN, -small.shape[1] % ALIGN
     return cv2.copyMakeBorder(small, 0, pad_y, 0, pad_x, cv2.BORDER_REPLICATE), scale
 
 

@@ -19,6 +19,7 @@ import cv2
 import numpy as np
 
 from vision.shapes import fill_outline, outline_length
+from vision.shrink import scaled_by
 from vision.thresholds import (
     STRAY_CONTRAST,
     STRAY_MOST_SPOTS,
@@ -38,7 +39,7 @@ def stray_pip_groups(image: np.ndarray, tiles: list[np.ndarray]) -> list[np.ndar
     if length <= 0:
         return []
     scale = min(STRAY_TILE_PX / length, 1.0)
-    small = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    small = scaled_by(image, scale)
     length *= scale  # as the tiles are in ``small``
     pips = _spots(small, [c * scale for c in tiles], length)
     return [group / scale for group in _groups(pips, length)]

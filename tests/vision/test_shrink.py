@@ -1,0 +1,71 @@
+"""Shrinking by halves first where a photo shrinks a lot: the same picture, the same reading."""
+
+from collections import Counter
+
+import cv2
+import numpy as np
+import pytest
+
+from vision import recognise, refine
+from vision.shrink import QUICK_FROM, halvings, scaled_by, shrunk, to_side
+from vision.synth import render
+
+PHONE = (4032, 3024)
+"""A 12 MP phone photo's size."""
+
+
+def test_a_big_shrink_by_halves_is_the_one_step_picture_within_a_grey_level_or_two():
+    photo, _ = render(3, size=PHONE)
+    size = (384, 288)  # 10.5 times smaller: halved once, then by areas
+    quick = shrunk(photo, size)
+    one_step = cv2.resize(photo, size, interpolation=cv2.INTER_AREA)
+    assert halvings(*PHONE, size) == 1
+    assert quick.shape == one_step.shape
+    differ = np.abs(quick.astype(int) - one_step)
+    assert differ.mean() < 0.3
+    assert np.mean(differ > 2) < 0.001
+
+
+def test_a_small_shrink_is_opencvs_own_to_the_last_grey_level():
+    photo, _ = render(3, size=(1920, 1080))
+    assert halvings(1920, 1080, (768, 432)) == 0
+    assert np.array_equal(
+        to_side(photo, 768)[0], cv2.resize(photo, (768, 432), interpolation=cv2.INTER_AREA)
+    )
+    assert np.array_equal(
+        scaled_by(photo, 0.25),
+        cv2.resize(photo, None, fx=0.25, fy=0.25, interpolation=cv2.INTER_AREA),
+    )
+
+
+def test_a_shrink_by_a_scale_is_sized_as_opencv_sizes_it():
+    photo = np.zeros((3001, 4033, 3), np.uint8)
+    scale = 1 / (QUICK_FROM + 2.3)
+    assert scaled_by(photo, scale).shape == cv2.resize(photo, None, fx=scale, fy=scale).shape
+
+
+def test_a_big_tiles_patch_for_the_refiner_is_the_one_step_patch(monkeypatch):
+    """The refiner learned its patches shrunk in one step: a big tile's patch, cut from a
+    piece grown to whole halvings and shrunk by halves first, is that patch within a grey
+    level or two."""
+    photo, truth = render(5, size=PHONE, tiles=4)
+    quick = [refine.patch(photo, np.float32(t.corners)) for t in truth]
+    monkeypatch.setattr(
+        refine, "shrunk", lambda piece, size: cv2.resize(piece, size, interpolation=cv2.INTER_AREA)
+    )
+    for (patch, to_patch), tile in zip(quick, truth, strict=True):
+        one_step, one_step_map = refine.patch(photo, np.float32(tile.corners))
+        assert np.allclose(to_patch, one_step_map)
+        differ = np.abs(patch.astype(int) - one_step)
+        assert differ.mean() < 0.5
+        assert differ.max() <= 6
+
+
+@pytest.mark.slow
+def test_a_phone_photo_reads_the_hand_as_the_same_photo_at_1920_px():
+    photo, truth = render(11, size=PHONE, tiles=6)
+    small = cv2.resize(photo, (1920, 1440), interpolation=cv2.INTER_AREA)
+    big_reading, small_reading = recognise(photo), recognise(small)
+    want = Counter(t.tile for t in truth)
+    assert Counter(t.tile for t in big_reading.tiles) == want
+    assert Counter(t.tile for t in small_reading.tiles) == want
