@@ -25,7 +25,6 @@ from vision.shrink import scaled_by
 from vision.stray_pips import stray_pip_groups
 from vision.thresholds import (
     AREA_SPREAD,
-    BLANK_TINT,
     BUSY_EDGES,
     BUSY_OUTLINES,
     CLIPPED,
@@ -34,6 +33,7 @@ from vision.thresholds import (
     FACE_LIKE,
     FACE_MARKS,
     FACE_TABLE,
+    HALF_TINT,
     LOW_CONFIDENCE,
     MANY_DOUBTS,
     MOST_PLACES_SHOWN,
@@ -59,6 +59,7 @@ DOUBLE_BLANK = "a double blank alone: check that it lies face up"
 OFF_THE_EDGE = "runs off the picture: check its pips, or step back and retake"
 STEP_BACK = "step back so whole tiles are in the picture and retake"
 BARE_UNLIKE = "its blank half is not the colour of its other half: check that it is a tile"
+COVERED = "its halves are not of one colour: check that nothing lies on it"
 NO_RIM = "its outline hardly stands out from the table: check that it is a tile"
 NO_TILES = (
     "no tiles found: confirm 0 for an empty hand, or step back so whole tiles are in the"
@@ -209,13 +210,15 @@ def _marked_face(like: np.ndarray, outline: np.ndarray, least: float) -> bool:
     return face < (1 - FACE_MARKS) * int(np.count_nonzero(filled))
 
 
-def mark_unlike_blank_halves(
-    image: np.ndarray, tiles: list[RecognisedTile]
-) -> list[RecognisedTile]:
-    """Each tile read with one blank half, marked where that half's tint is BLANK_TINT or
-    further from the other half's face: a blank half is bare face, so an outline half on a
-    tile and half on the table (a die and the cloth beside it) is no tile."""
-    return [_doubt(t, BARE_UNLIKE) if _blank_unlike(image, t) else t for t in tiles]
+def mark_unlike_halves(image: np.ndarray, tiles: list[RecognisedTile]) -> list[RecognisedTile]:
+    """Each tile whose two halves' face tints lie HALF_TINT or further apart, marked: a
+    tile's face is of one colour. With a blank half, which is bare face, an outline half on
+    a tile and half on the table (a die and the cloth beside it) is no tile; with pips on
+    both, something lies over one half (a coin, a train marker) and hides its pips."""
+    return [
+        _doubt(t, BARE_UNLIKE if t.ends.count(0) == 1 else COVERED) if _unlike(image, t) else t
+        for t in tiles
+    ]
 
 
 def mark_rimless(image: np.ndarray, tiles: list[RecognisedTile]) -> list[RecognisedTile]:
@@ -229,11 +232,9 @@ def _rimless(image: np.ndarray, tile: RecognisedTile) -> bool:
     return edged <= RIM_SIDES and flat >= 2
 
 
-def _blank_unlike(image: np.ndarray, tile: RecognisedTile) -> bool:
-    if tile.ends.count(0) != 1:
-        return False
+def _unlike(image: np.ndarray, tile: RecognisedTile) -> bool:
     one, other = (_face_tint(h) for h in split_halves(image, np.float32(tile.corners)))
-    return float(np.linalg.norm(one - other)) >= BLANK_TINT
+    return float(np.linalg.norm(one - other)) >= HALF_TINT
 
 
 def _face_tint(half: np.ndarray) -> np.ndarray:

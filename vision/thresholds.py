@@ -477,15 +477,20 @@ FACE_BAND = 12.0
 """A half's pixels within this of its median lightness (Lab) are taken for its face: pips
 are fewer than half of it, and darker, lighter or of another tint."""
 
-BLANK_TINT = 30.0
-"""A tile read with one blank half whose blank half's tint (Lab a and b) lies further than
-this from the other half's face is doubtful: a blank half is bare face, of the colour of
-the tile's other half. Prompted by rendered table 940236, a red die and the dark felt
+HALF_TINT = 30.0
+"""A tile whose two halves' face tints (Lab a and b) lie this far apart or further is
+doubtful: a tile's face is of one colour. With one blank half, an outline half on a tile
+and half on the table: prompted by rendered table 940236, a red die and the dark felt
 beside it read as 0|4 and called `ok` (35 apart). Of the tiles with one blank half read on
 the real photos (15), none lies further than 19 from its other half (a 0|12 with coloured
 pips); on tuning tables 910000-910199 no tile read right lies further than 13, and the two
 that lie 30 or more were read wrong; on fresh tables 920000-920299 none lies so far, and on
-945000-945399 one right tile does (33), in a reading asking for a check already."""
+945000-945399 one right tile does (33), in a reading asking for a check already. With pips
+on both halves (since 2026-12-05): something lies over one half and hides its pips, as on
+rendered slanted mat 3218, where a brown counter over the 11 of a 4|11 left 4|6 read and
+called `ok` (39.6 apart, the other tiles 0.3-3.3). Of the 1,518 tiles read right on tuning
+tables 910000-910199, none lies 25 apart or further (the furthest 22.5); the 3 read wrong
+that do were doubted already."""
 
 RIM_LOOK_PX = 40.0
 """A tile's rims are looked at with the photo scaled so the tile is this wide (px)."""

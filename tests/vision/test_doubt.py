@@ -1,6 +1,7 @@
 """The reader that doubts: each rule on a constructed reading, and on photos."""
 
 import json
+from dataclasses import replace
 
 import cv2
 import numpy as np
@@ -17,7 +18,7 @@ from vision.doubt import (
     Scene,
     judge,
     mark_rimless,
-    mark_unlike_blank_halves,
+    mark_unlike_halves,
 )
 from vision.reading import ReadingContext, RecognisedTile
 
@@ -83,14 +84,33 @@ def test_a_blank_half_of_another_colour_than_its_tile_is_marked():
     for pip in four:
         cv2.circle(image, pip, 3, (255, 255, 255), -1)
     read = RecognisedTile(Tile(0, 4), 0.9, ((40, 20), (80, 20), (80, 100), (40, 100)))
-    (marked,) = mark_unlike_blank_halves(image, [read])
+    (marked,) = mark_unlike_halves(image, [read])
     assert marked.doubtful and "blank half" in marked.doubts[0]
 
     cv2.rectangle(image, (40, 20), (80, 100), (235, 240, 240), -1)  # a white tile instead
     for pip in four:
         cv2.circle(image, pip, 3, (20, 20, 20), -1)
-    (kept,) = mark_unlike_blank_halves(image, [read])
+    (kept,) = mark_unlike_halves(image, [read])
     assert not kept.doubtful
+
+
+def test_a_tile_with_something_over_one_half_is_marked_for_a_check():
+    """A coin over a 4|6's six leaves two pips seen: read 4|2, it must not be called right;
+    the same tile bare is not marked."""
+    image = np.full((120, 120, 3), (90, 120, 60), np.uint8)  # a green cloth
+    cv2.rectangle(image, (40, 20), (80, 100), (235, 240, 240), -1)  # a white tile
+    for x, y in ((50, 30), (70, 30), (50, 50), (70, 50), (50, 68), (70, 68)):
+        cv2.circle(image, (x, y), 3, (30, 30, 160), -1)  # the six
+    for x, y in ((50, 75), (70, 75), (50, 95), (70, 95)):
+        cv2.circle(image, (x, y), 3, (30, 30, 160), -1)  # the four
+    read = RecognisedTile(Tile(4, 6), 0.95, ((40, 20), (80, 20), (80, 100), (40, 100)))
+    (bare,) = mark_unlike_halves(image, [read])
+    assert not bare.doubtful
+
+    cv2.circle(image, (60, 42), 19, (50, 110, 170), -1)  # a brown counter over the six
+    covered = replace(read, tile=Tile(2, 4))
+    (marked,) = mark_unlike_halves(image, [covered])
+    assert marked.doubtful and "nothing lies on it" in marked.doubts[0]
 
 
 def _two_face_down_tiles() -> np.ndarray:
