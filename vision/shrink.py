@@ -27,13 +27,12 @@ def shrunk(image: np.ndarray, size: tuple[int, int]) -> np.ndarray:
     """``image`` shrunk to ``size`` (width, height) by averaging areas. A halving leaves
     out an odd last row or column: a piece whose sides are multiples of 2 to the power of
     ``halvings`` loses none (vision/refine.py cuts its pieces so)."""
-    width, height = size
-    while image.shape[1] >= QUICK_FROM * width and image.shape[0] >= QUICK_FROM * height:
+    for _ in range(halvings(image.shape[1], image.shape[0], size)):
         rows, columns = image.shape[0] // 2, image.shape[1] // 2
         image = cv2.resize(
             image[: rows * 2, : columns * 2], (columns, rows), interpolation=cv2.INTER_AREA
         )
-    return cv2.resize(image, (width, height), interpolation=cv2.INTER_AREA)
+    return cv2.resize(image, size, interpolation=cv2.INTER_AREA)
 
 
 def scaled_by(image: np.ndarray, scale: float) -> np.ndarray:
@@ -41,7 +40,7 @@ def scaled_by(image: np.ndarray, scale: float) -> np.ndarray:
     ``cv2.resize(image, None, fx=scale, fy=scale)`` rounds it."""
     height, width = image.shape[:2]
     size = (max(1, round(width * scale)), max(1, round(height * scale)))
-    if width < QUICK_FROM * size[0] or height < QUICK_FROM * size[1]:
+    if not halvings(width, height, size):
         # OpenCV's own sizing as the stages have always had it: they were tuned on it
         return cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
     return shrunk(image, size)
