@@ -215,10 +215,11 @@ def mark_unlike_halves(image: np.ndarray, tiles: list[RecognisedTile]) -> list[R
     tile's face is of one colour. With a blank half, which is bare face, an outline half on
     a tile and half on the table (a die and the cloth beside it) is no tile; with pips on
     both, something lies over one half (a coin, a train marker) and hides its pips."""
-    return [
-        _doubt(t, BARE_UNLIKE if t.ends.count(0) == 1 else COVERED) if _unlike(image, t) else t
-        for t in tiles
-    ]
+    return [_doubt(t, _unlike_why(t)) if _unlike(image, t) else t for t in tiles]
+
+
+def _unlike_why(tile: RecognisedTile) -> str:
+    return BARE_UNLIKE if tile.ends.count(0) == 1 else COVERED
 
 
 def mark_rimless(image: np.ndarray, tiles: list[RecognisedTile]) -> list[RecognisedTile]:

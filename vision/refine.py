@@ -20,7 +20,7 @@ import cv2
 import numpy as np
 
 from vision.nets import open_net
-from vision.shrink import halvings, shrunk
+from vision.shrink import halvings, scaled_size, shrunk
 from vision.thresholds import REFINE_LENGTH, REFINE_LOOKS, REFINE_PATCH
 
 MODEL = Path(__file__).with_name("models") / "refiner.onnx"
@@ -35,14 +35,10 @@ def _whole_halvings(span: tuple[int, int], side: int, step: int) -> tuple[int, i
     too small)."""
     start, end = span
     length = -(-(end - start) // step) * step
-    if step == 1 or length > side:
+    if length > side:
         return start, end
     end = min(side, start + length)
     return end - length, end
-
-
-def _shrunk_size(width: int, height: int, scale: float) -> tuple[int, int]:
-    return max(1, round(width * scale)), max(1, round(height * scale))
 
 
 def patch(image: np.ndarray, corners: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -63,13 +59,12 @@ def patch(image: np.ndarray, corners: np.ndarray) -> tuple[np.ndarray, np.ndarra
     y1 = int(min(height, np.ceil(middle[1] + reach)))
     if x1 - x0 < 2 or y1 - y0 < 2:
         x0, y0, x1, y1 = 0, 0, width, height
+    piece = image[y0:y1, x0:x1]
     if scale < 1:  # a big shrink halves first (vision/shrink.py): whole halvings lose no px
-        step = 2 ** halvings(x1 - x0, y1 - y0, _shrunk_size(x1 - x0, y1 - y0, scale))
+        step = 2 ** halvings(x1 - x0, y1 - y0, scaled_size(x1 - x0, y1 - y0, scale))
         x0, x1 = _whole_halvings((x0, x1), width, step)
         y0, y1 = _whole_halvings((y0, y1), height, step)
-    piece = image[y0:y1, x0:x1]
-    if scale < 1:
-        piece = shrunk(piece, _shrunk_size(x1 - x0, y1 - y0, scale))
+        piece = shrunk(image[y0:y1, x0:x1], scaled_size(x1 - x0, y1 - y0, scale))
     sx, sy = (piece.shape[1] / (x1 - x0), piece.shape[0] / (y1 - y0)) if scale < 1 else (1, 1)
     # photo -> piece: subtract the piece's origin and shrink; piece -> patch: turn and scale
     to_piece = np.float64([[sx, 0, -x0 * sx], [0, sy, -y0 * sy], [0, 0, 1]])

@@ -35,11 +35,16 @@ def shrunk(image: np.ndarray, size: tuple[int, int]) -> np.ndarray:
     return cv2.resize(image, size, interpolation=cv2.INTER_AREA)
 
 
+def scaled_size(width: int, height: int, scale: float) -> tuple[int, int]:
+    """A ``width`` x ``height`` picture's size scaled by ``scale``, each side rounded (as
+    ``cv2.resize(image, None, fx=scale, fy=scale)`` rounds it) and at least 1 px."""
+    return max(1, round(width * scale)), max(1, round(height * scale))
+
+
 def scaled_by(image: np.ndarray, scale: float) -> np.ndarray:
-    """``image`` scaled by ``scale`` by averaging areas, each side rounded as
-    ``cv2.resize(image, None, fx=scale, fy=scale)`` rounds it."""
+    """``image`` scaled by ``scale`` by averaging areas, sized as ``scaled_size``."""
     height, width = image.shape[:2]
-    size = (max(1, round(width * scale)), max(1, round(height * scale)))
+    size = scaled_size(width, height, scale)
     if not halvings(width, height, size):
         # OpenCV's own sizing as the stages have always had it: they were tuned on it
         return cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
@@ -51,7 +56,7 @@ def to_side(image: np.ndarray, side: int) -> tuple[np.ndarray, float]:
     bilinearly), and the scale used."""
     height, width = image.shape[:2]
     scale = side / max(height, width)
-    size = (max(1, round(width * scale)), max(1, round(height * scale)))
+    size = scaled_size(width, height, scale)
     if scale < 1:
         return shrunk(image, size), scale
     return cv2.resize(image, size, interpolation=cv2.INTER_LINEAR), scale
