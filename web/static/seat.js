@@ -235,7 +235,16 @@ function gesture(name) {
   act(`/api/seats/${session.seat}/press`, { gesture: sent });
 }
 
-async function act(url, body) {
+// A seat's taps reach the companion in the order they were made: the second tap of a
+// double waits for the first to land, or the last-tile tap could overtake its end turn.
+let sending = Promise.resolve();
+
+function act(url, body) {
+  sending = sending.then(() => send(url, body));
+  return sending;
+}
+
+async function send(url, body) {
   try {
     await post(url, body);
     if (navigator.vibrate) navigator.vibrate(30);
