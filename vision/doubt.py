@@ -29,6 +29,7 @@ from vision.thresholds import (
     BUSY_OUTLINES,
     CLIPPED,
     COUNT_PATCH,
+    DISAGREED,
     FACE_BAND,
     FACE_LIKE,
     FACE_MARKS,
@@ -65,6 +66,12 @@ NO_TILES = (
     "no tiles found: confirm 0 for an empty hand, or step back so whole tiles are in the"
     " picture, lay them face up on the mat and retake"
 )
+NO_PIPS_COUNTED = (
+    "no pips can be counted on what is seen: lay the tiles face up in good light and retake"
+)
+"""Said when no tile read has both halves counted at an even chance or better (DISAGREED):
+a tile standing on edge or lying face down, read as a tile, has no pips to count, and a
+reading made of such alone is no score to confirm."""
 MAY_BE_MISSING = "a tile may be missing: spread the tiles apart and retake, or check"
 SEEN_NOT_READ = (
     "something like a tile is seen but none is read: lay the tiles face up and apart, and retake"
@@ -302,6 +309,9 @@ def _judged(
         return Recognition(tiles, context.set_max, problems, "unreadable", reasons)
     if all(NO_RIM in t.doubts for t in tiles):  # nothing read has a tile's rim
         reasons = [r for r in reasons if r != MAY_BE_MISSING] + [SEEN_NOT_READ]
+        return Recognition(tiles, context.set_max, problems, "unreadable", reasons)
+    if all(t.pips_sure < DISAGREED for t in tiles):  # no tile's pips are counted
+        reasons = [r for r in reasons if r != MAY_BE_MISSING] + [NO_PIPS_COUNTED]
         return Recognition(tiles, context.set_max, problems, "unreadable", reasons)
     doubtful = [t for t in tiles if t.doubtful]
     busy = PLAIN_CLOTH in reasons  # on a busy table even one doubtful tile may be a mark

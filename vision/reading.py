@@ -100,6 +100,9 @@ class RecognisedTile:
     confidence: float
     corners: tuple[tuple[float, float], ...]  # 4 points in image pixels
     doubts: tuple[str, ...] = ()  # why this tile is shown to the player to check
+    pips_sure: float = 1.0
+    """How sure the count of its less sure half is (0..1), whatever the outline's sureness:
+    a tile may be outlined unsurely and counted surely (a close-up with no table round it)."""
 
     @property
     def ends(self) -> tuple[int, int]:

@@ -465,4 +465,7 @@ def _tile(believed: verify.Believed, set_max: int) -> RecognisedTile:
     if candidate.barely_seen:
         doubts += ("hard to see",)
     points = tuple((float(x), float(y)) for x, y in candidate.corners)
-    return RecognisedTile(Tile(*candidate.ends), float(np.clip(confidence, 0, 1)), points, doubts)
+    pips_sure = min(half.confidence for half in candidate.halves)
+    return RecognisedTile(
+        Tile(*candidate.ends), float(np.clip(confidence, 0, 1)), points, doubts, pips_sure
+    )

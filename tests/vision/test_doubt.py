@@ -13,6 +13,7 @@ from companion.tiles import Tile
 from vision import recognise
 from vision.doubt import (
     BUSY_EDGES,
+    NO_PIPS_COUNTED,
     SEEN_NOT_READ,
     TOO_DARK,
     Scene,
@@ -252,6 +253,26 @@ def test_only_unclear_tiles_on_a_busy_table_ask_for_a_retake():
     assert judge(unclear, CALM, ReadingContext()).status == "check"
     one_clear = [laid((3, 4))[0], unclear[1]]
     assert judge(one_clear, busy, ReadingContext()).status == "check"
+
+
+def test_tiles_whose_pips_none_can_count_are_no_score():
+    """Tiles standing on edge read as a 1|1 and a 0|2, each with a half counted at under an
+    even chance: the player who went out is not offered 4 pips to confirm. One tile counted
+    surely beside them makes it a reading to check; and a close-up's tile outlined unsurely
+    but counted surely is one too."""
+    unsure = [
+        replace(t, confidence=0.25, doubts=("hard to count",), pips_sure=0.4)
+        for t in laid((1, 1), (0, 2))
+    ]
+    reading = judge(unsure, CALM, ReadingContext())
+    assert reading.status == "unreadable" and reading.reasons == [NO_PIPS_COUNTED]
+    assert "face up" in reading.reasons[0]
+
+    counted = judge([*unsure, laid((3, 4))[0]], CALM, ReadingContext())
+    assert counted.status == "check" and counted.pip_total == 11
+
+    close_up = replace(unsure[0], pips_sure=0.9)
+    assert judge([close_up], CALM, ReadingContext()).status == "check"
 
 
 def test_no_tile_on_a_plain_table_asks_whether_the_hand_is_empty():
