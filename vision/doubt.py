@@ -307,11 +307,9 @@ def _judged(
             0, f"{len(tiles)} tiles found, more than a hand can hold ({context.hand_limit})"
         )
         return Recognition(tiles, context.set_max, problems, "unreadable", reasons)
-    if all(NO_RIM in t.doubts for t in tiles):  # nothing read has a tile's rim
-        reasons = [r for r in reasons if r != MAY_BE_MISSING] + [SEEN_NOT_READ]
-        return Recognition(tiles, context.set_max, problems, "unreadable", reasons)
-    if all(t.pips_sure < DISAGREED for t in tiles):  # no tile's pips are counted
-        reasons = [r for r in reasons if r != MAY_BE_MISSING] + [NO_PIPS_COUNTED]
+    no_tile = _why_no_tile(tiles)
+    if no_tile:
+        reasons = [r for r in reasons if r != MAY_BE_MISSING] + [no_tile]
         return Recognition(tiles, context.set_max, problems, "unreadable", reasons)
     doubtful = [t for t in tiles if t.doubtful]
     busy = PLAIN_CLOTH in reasons  # on a busy table even one doubtful tile may be a mark
@@ -327,6 +325,16 @@ def _judged(
         reasons.append("very close: check that every tile is in the picture")
     status = "check" if reasons or problems else "ok"
     return Recognition(tiles, context.set_max, problems, status, reasons)
+
+
+def _why_no_tile(tiles: list[RecognisedTile]) -> str | None:
+    """Why what was read is no tile at all, when it is not: nothing read has a tile's rim,
+    or no tile's pips are counted (a row on edge, face-down tiles)."""
+    if all(NO_RIM in t.doubts for t in tiles):
+        return SEEN_NOT_READ
+    if all(t.pips_sure < DISAGREED for t in tiles):
+        return NO_PIPS_COUNTED
+    return None
 
 
 def _small(tiles: list[RecognisedTile]) -> bool:

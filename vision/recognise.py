@@ -451,9 +451,13 @@ def find_candidates(image: np.ndarray, work_side: int | None = None) -> list[Can
     return found
 
 
+def _pips_sure(candidate: Candidate) -> float:
+    """How sure the count of its less sure half is."""
+    return min(half.confidence for half in candidate.halves)
+
+
 def _confidence(candidate: Candidate) -> float:
-    confidence = min(half.confidence for half in candidate.halves)
-    return confidence * min(1.0, candidate.divider_contrast / 60)
+    return _pips_sure(candidate) * min(1.0, candidate.divider_contrast / 60)
 
 
 def _tile(believed: verify.Believed, set_max: int) -> RecognisedTile:
@@ -465,7 +469,10 @@ def _tile(believed: verify.Believed, set_max: int) -> RecognisedTile:
     if candidate.barely_seen:
         doubts += ("hard to see",)
     points = tuple((float(x), float(y)) for x, y in candidate.corners)
-    pips_sure = min(half.confidence for half in candidate.halves)
     return RecognisedTile(
-        Tile(*candidate.ends), float(np.clip(confidence, 0, 1)), points, doubts, pips_sure
+        Tile(*candidate.ends),
+        float(np.clip(confidence, 0, 1)),
+        points,
+        doubts,
+        _pips_sure(candidate),
     )
