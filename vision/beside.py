@@ -7,7 +7,7 @@ its outline is moved there, shown to the verifier, refined onto what lies there
 (vision/refine.py) and read. Read surely with pips, of the neighbour's size and look, the
 verifier having no doubt of it, it is a tile the other looks missed: in a block under a
 lamp's glare, or one the spotter's peaks passed over. The recogniser looks only where a
-tile may be missing (vision/doubt.py's scene).
+tile may be missing (vision/scene.py).
 """
 
 from __future__ import annotations

@@ -9,7 +9,9 @@ halves    vision/halves.py: each outline's two halves as square patches
 pips      vision/counter.py: the pips on each half, counted by a learned model
 verify    vision/verify.py: a learned model throws out outlines that are not tiles;
           vision/beside.py: tiles beside those kept that every look passed over
-doubt     vision/doubt.py: ok, check or unreadable, with reasons a player understands
+doubt     vision/scene.py: what the photo shows beside the tiles read (light, a busy table,
+          tile face no tile explains); vision/doubt.py: ok, check or unreadable, with
+          reasons a player understands
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from vision.reading import (
     RecognisedTile,
     Recognition,
 )
+from vision.scene import Scene, look_at
 from vision.shapes import (
     area,
     centred,
@@ -122,7 +125,7 @@ def _scene(
     proposed: Proposed,
     believed: list[verify.Believed],
     thrown_out: list[Candidate],
-) -> doubt.Scene:
+) -> Scene:
     """The photo round the tiles believed, with the tiles the spotter is sure of that none
     of them explains, and the places it half sees none is read at; and where the sure ones
     lie, to be shown to the player when a tile may be missing (where nothing is read at
@@ -139,7 +142,7 @@ def _scene(
     if not corners:
         unread += glimpses
     # the scene as taken: "too dark" is the room's, and the busy measure was set on such
-    return doubt.look_at(
+    return look_at(
         image,
         corners,
         thrown_out=len(thrown_out),

@@ -1,6 +1,6 @@
 """Pips no tile explains, on a table of the tiles' own colour: a tile every look missed.
 
-The look for unexplained face (vision/doubt.py) finds a missed tile by its face colour, and
+The look for unexplained face (vision/scene.py) finds a missed tile by its face colour, and
 is no guide where the table is of that colour: white tiles on a white cloth, ivory on
 paper. There the pips still stand out. Outside the tiles read (grown to take in their
 shadows), this looks for pip-sized spots unlike the table round them, and for groups of

@@ -4,8 +4,8 @@ test_missed_tiles.py)."""
 import numpy as np
 
 from companion.tiles import Tile
-from vision.doubt import Scene
 from vision.reading import RecognisedTile
+from vision.scene import Scene
 
 CALM = Scene(brightness=220.0, busy=0.01, thrown_out=0)
 

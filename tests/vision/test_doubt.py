@@ -16,12 +16,12 @@ from vision.doubt import (
     NO_PIPS_COUNTED,
     SEEN_NOT_READ,
     TOO_DARK,
-    Scene,
     judge,
     mark_rimless,
     mark_unlike_halves,
 )
 from vision.reading import ReadingContext, RecognisedTile
+from vision.scene import Scene
 
 
 def test_a_clean_reading_is_ok_and_scored():
@@ -350,7 +350,7 @@ def _striped_cloth(height: int, width: int) -> np.ndarray:
 
 
 def test_a_striped_cloth_round_a_small_tile_is_busy():
-    from vision.doubt import look_at
+    from vision.scene import look_at
 
     cloth = _striped_cloth(600, 900)
     tile = lay(cloth, 400, Tile(3, 5))
@@ -360,7 +360,7 @@ def test_a_striped_cloth_round_a_small_tile_is_busy():
 def test_a_close_up_of_one_tile_is_never_called_busy():
     """A tile filling the photo leaves only slivers of cloth at its edges: too little table
     to judge, so the player is not told to use a plain cloth for a close-up."""
-    from vision.doubt import look_at
+    from vision.scene import look_at
 
     cloth = _striped_cloth(150, 300)
     tile = np.float32([[30, 15], [270, 15], [270, 135], [30, 135]])
@@ -372,7 +372,8 @@ def test_tiles_washed_out_white_ask_for_a_check():
     """Lit so brightly that the tiles' faces are clipped white, a pale (yellow or grey) pip
     may be lost to both counters: the reading asks the player to check, saying why; the
     same tiles lit normally do not."""
-    from vision.doubt import TOO_BRIGHT, look_at
+    from vision.doubt import TOO_BRIGHT
+    from vision.scene import look_at
 
     table = np.full((600, 900, 3), (40, 60, 90), np.uint8)
     corners = [lay(table, 150, Tile(3, 5)), lay(table, 550, Tile(2, 6))]

@@ -10,8 +10,9 @@ from laid_tables import CALM, laid, lay
 
 from companion.tiles import Tile
 from vision import recognise
-from vision.doubt import Scene, judge
+from vision.doubt import judge
 from vision.reading import ReadingContext
+from vision.scene import Scene
 
 
 def _two_tiles(second_face_up: bool) -> tuple[np.ndarray, np.ndarray]:
@@ -24,14 +25,14 @@ def _two_tiles(second_face_up: bool) -> tuple[np.ndarray, np.ndarray]:
 
 
 def test_a_tile_left_unread_beside_the_others_is_noticed():
-    from vision.doubt import look_at
+    from vision.scene import look_at
 
     photo, first = _two_tiles(second_face_up=True)
     assert look_at(photo, [first], thrown_out=0).unexplained == 1
 
 
 def test_a_tile_face_down_is_not_a_missed_tile():
-    from vision.doubt import look_at
+    from vision.scene import look_at
 
     photo, first = _two_tiles(second_face_up=False)
     assert look_at(photo, [first], thrown_out=0).unexplained == 0
@@ -40,7 +41,7 @@ def test_a_tile_face_down_is_not_a_missed_tile():
 def test_a_table_of_the_tiles_colour_is_said_to_be_no_guide_to_tiles_missed():
     """White tiles on a white cloth: the cloth is all face-like, so it says nothing of a tile
     left unread, and the reading is told so (the recogniser then looks beside its tiles)."""
-    from vision.doubt import look_at
+    from vision.scene import look_at
 
     photo, first = _two_tiles(second_face_up=True)
     assert not look_at(photo, [first], thrown_out=0).face_table
@@ -53,7 +54,7 @@ def test_a_table_of_the_tiles_colour_is_said_to_be_no_guide_to_tiles_missed():
 def test_a_tile_left_unread_on_a_cloth_of_its_own_colour_is_noticed_by_its_pips():
     """White tiles on a white cloth: the face colour is no guide, but the unread tile's pips
     are; tiles face down, a die and the cloth's weave are no tile missed."""
-    from vision.doubt import look_at
+    from vision.scene import look_at
 
     cloth = np.full((600, 1300, 3), 232, np.uint8)
     cloth[::3] -= 12  # a weave, fainter than any pip
@@ -73,7 +74,7 @@ def test_a_tile_left_unread_on_a_cloth_of_its_own_colour_is_noticed_by_its_pips(
 def test_a_smaller_tile_left_unread_is_noticed_though_its_divider_halves_its_face():
     """A tile further from the camera looks smaller, and its divider cuts its face in two,
     each half far under a found tile's size: still one tile missed, not two scraps."""
-    from vision.doubt import look_at
+    from vision.scene import look_at
 
     table = np.full((600, 1000, 3), (40, 60, 90), np.uint8)
     found = lay(table, 150, Tile(3, 5))
@@ -84,7 +85,7 @@ def test_a_smaller_tile_left_unread_is_noticed_though_its_divider_halves_its_fac
 def test_a_tile_left_unread_in_shade_is_noticed_by_the_shaded_tiles_beside_it():
     """Light falls unevenly over a table: a missed tile in shade is the colour of the
     found tiles in shade, far darker than a found tile under the lamp."""
-    from vision.doubt import look_at
+    from vision.scene import look_at
 
     table = np.full((600, 1000, 3), (40, 60, 90), np.uint8)
     shade = (140, 165, 175)
@@ -102,7 +103,7 @@ def test_a_missed_tile_asks_the_player_to_check():
 def test_a_tile_another_look_saw_counts_as_missed():
     """The spotter's sure middles that no outline explains (vision/recognise.py) are missed
     tiles too, even on a table of the faces' own colour."""
-    from vision.doubt import look_at
+    from vision.scene import look_at
 
     photo, first = _two_tiles(second_face_up=False)
     assert look_at(photo, [first], thrown_out=0, missed=1).unexplained == 1
@@ -187,7 +188,7 @@ def test_tiles_the_spotter_half_sees_in_many_places_may_be_missing(
 def test_a_tile_left_unread_is_shown_where_it_lies():
     """Told a tile may be missing, the player is shown where: the reading carries the patch
     of tile face it saw, round the unread tile; a reading missing nothing carries no place."""
-    from vision.doubt import look_at
+    from vision.scene import look_at
 
     photo, first = _two_tiles(second_face_up=True)
     scene = look_at(photo, [first], thrown_out=0)

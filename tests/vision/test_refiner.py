@@ -9,10 +9,11 @@ import numpy as np
 
 from companion.tiles import Tile
 from vision import counter, refine, spot
-from vision.doubt import Scene, judge
+from vision.doubt import judge
 from vision.halves import split_halves
 from vision.reading import Candidate, HalfReading, ReadingContext
 from vision.recognise import _sides_for, _spotter_enough, _tile, recognise
+from vision.scene import Scene
 from vision.spotted import Outlining, _unsurely_read, spotted
 from vision.synth import render
 from vision.thresholds import FINDER_SIDES, REFINE_LENGTH, SPOT_SIDES, SPOTTED_PEAK
