@@ -1,6 +1,6 @@
 """Benchmark the recogniser, above all on photos of sources it has never seen.
 
-    .venv/bin/python bench/vision.py [--loso [--seeds S ...]] [--world N --world-seed S]
+    .venv/bin/python bench/vision.py [--loso [--seeds S ...] | --no-real] [--world N --world-seed S]
                                      [--empty N] [--synthetic N] [--oblique N] [--misses]
                                      [--spoiled] [--by FACET ...] [--models DIR] [--folds DIR]
                                      [--size WIDTHxHEIGHT]
@@ -278,6 +278,9 @@ def main() -> None:
     parser.add_argument(
         "--seeds", type=int, nargs="+", default=[], help="with --loso: other seeds' folds too"
     )
+    parser.add_argument(
+        "--no-real", action="store_true", help="the rendered sets only: no real photo is read"
+    )
     parser.add_argument("--world", type=int, default=100, help="rendered world photos (100)")
     parser.add_argument("--world-seed", type=int, default=900_000, help="their first seed")
     parser.add_argument("--empty", type=int, default=50, help="bare tables, no tile (50)")
@@ -317,7 +320,7 @@ def main() -> None:
     before = readings.load(args.against) if args.against else None
     cv2.setNumThreads(args.threads)
     print(HEADER)
-    sources = per_source(args.loso, args.seed)
+    sources = [] if args.no_real else per_source(args.loso, args.seed)
     real_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     tallies = list(sources)
     for tally in sources:
@@ -366,7 +369,8 @@ def main() -> None:
         readings.save(args.readings, every)
     if before is not None:
         print("\n".join(readings.changes(before, every, args.against.name)))
-    print(f"peak memory {real_mb:.0f} MB reading the real photos (up to 12 MP)")
+    if sources:
+        print(f"peak memory {real_mb:.0f} MB reading the real photos (up to 12 MP)")
     for name, stage in models.STAGES.items():
         print(f"{name} model {stage.MODEL.stat().st_size / 1e6:.2f} MB")
 
