@@ -1,4 +1,5 @@
-"""bench/vision.py --size: the rendered tables at a phone's size, and a clear word on a bad one."""
+"""bench/vision.py --size: the rendered tables at a phone's size, and a clear word on a bad one;
+--no-real: the rendered sets alone."""
 
 import argparse
 
@@ -31,3 +32,16 @@ def test_the_mats_are_rendered_and_read_at_the_size_given(monkeypatch):
     tally = bench_vision.synthetic(1, slanted=False, size=(960, 720))
     assert read_at == [(720, 960, 3)]
     assert tally.exact == 1  # a plain mat straight down, read at a quarter of a phone's size
+
+
+def test_no_real_reads_the_rendered_sets_alone(monkeypatch, capsys):
+    def per_source(*_args, **_kwargs):
+        raise AssertionError("a real photo was read")
+
+    monkeypatch.setattr(bench_vision, "per_source", per_source)
+    argv = ["vision.py", "--no-real", "--world", "0", "--empty", "0", "--synthetic", "1"]
+    monkeypatch.setattr("sys.argv", [*argv, "--oblique", "0", "--size", "960x720"])
+    bench_vision.main()
+    printed = capsys.readouterr().out
+    assert "mats straight down" in printed
+    assert "real photos" not in printed and "source" not in printed
