@@ -79,6 +79,17 @@ class Candidate:
         )
 
     @property
+    def pips_sure(self) -> float:
+        """How sure the count of its less sure half is."""
+        return min(half.confidence for half in self.halves)
+
+    @property
+    def confidence(self) -> float:
+        """How sure its reading is: its pips' sureness, lowered where its divider stands out
+        from the face by under 60 grey levels."""
+        return self.pips_sure * min(1.0, self.divider_contrast / 60)
+
+    @property
     def width(self) -> float:
         """The tile's short side in image pixels."""
         return outline_width(self.corners)

@@ -76,7 +76,7 @@ def spotted(
     left = [(s, c) for s, c in zip(todo, outlined, strict=True) if not _covered(c.corners, found)]
     sure_reads = [_if_sure(c) for _, c in left]
     # two peaks on one tile (the spotter looks twice) give one outline; two that overlap less
-    # are rivals for recognise._one_per_tile, as one may straddle two touching tiles
+    # are rivals for rivals.one_per_tile, as one may straddle two touching tiles
     traced = _distinct(sure_reads, [], SAME_OUTLINE)
     unread = [(s, c) for (s, c), read in zip(left, sure_reads, strict=True) if read is None]
     traced += _crosswise(outlining, [rough for (rough, _), _ in unread], found, traced)
@@ -99,7 +99,7 @@ def _crosswise(
     side by side, the spotter's ``rough`` outline may be turned a quarter round (two halves
     of two neighbours side by side look like one tile), and the refiner follows it. The
     outlines refined from the turned rough ones, read surely with pips, are proposed beside
-    the others and the verifier chooses (_one_per_tile). A double blank read that way is
+    the others and the verifier chooses (rivals.one_per_tile). A double blank read that way is
     left out: a face-down tile, outlined across, reads as one."""
     with_pips = _outlined(outlining, [turned(r) for r in rough], found, lambda c: any(c.ends))
     return _distinct(with_pips, traced, SAME_OUTLINE)

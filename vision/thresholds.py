@@ -278,7 +278,7 @@ rendered table 910147 a die was read as a 1|1 without this test."""
 
 STRADDLED_AREA = 1.4
 """Two outlines that take the place of one straddling the gap between them
-(recognise._straddlers_split) are each of its area give or take this factor: whole tiles,
+(rivals._straddlers_split) are each of its area give or take this factor: whole tiles,
 not pieces of one."""
 
 PIECE_SHARE = 0.25

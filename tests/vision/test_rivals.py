@@ -1,4 +1,4 @@
-"""One outline per tile (vision/recognise.py _one_per_tile): where outlines overlap, which
+"""One outline per tile (vision/rivals.py one_per_tile): where outlines overlap, which
 is kept, as rivals laid by hand."""
 
 from dataclasses import replace
@@ -6,7 +6,7 @@ from dataclasses import replace
 import numpy as np
 
 from vision.reading import Candidate, HalfReading
-from vision.recognise import _one_per_tile
+from vision.rivals import one_per_tile
 from vision.verify import Believed
 
 
@@ -26,10 +26,10 @@ def test_an_outline_round_a_tiles_divider_alone_gives_way_to_the_tile():
         divider_contrast=60.0,
         faint=False,
     )
-    kept = _one_per_tile([Believed(tile, 1.0), Believed(divider, 0.9)])
+    kept = one_per_tile([Believed(tile, 1.0), Believed(divider, 0.9)])
     assert [k.candidate.ends for k in kept] == [(3, 10)]
     half = replace(divider, corners=np.float32([[0, 0], [100, 0], [100, 100], [0, 100]]))
-    kept = _one_per_tile([Believed(tile, 1.0), Believed(half, 0.9)])
+    kept = one_per_tile([Believed(tile, 1.0), Believed(half, 0.9)])
     assert [k.candidate.ends for k in kept] == [(0, 0)]
 
 
@@ -50,7 +50,7 @@ def test_an_outline_over_a_row_of_tiles_never_takes_their_place():
         divider_contrast=60.0,
         faint=False,
     )
-    kept = _one_per_tile([Believed(t, 1.0) for t in row] + [Believed(over, 0.9)])
+    kept = one_per_tile([Believed(t, 1.0) for t in row] + [Believed(over, 0.9)])
     assert sorted(k.candidate.ends for k in kept) == [(1, 10), (5, 12), (10, 13)]
 
 
@@ -74,16 +74,16 @@ def test_little_tiles_across_a_spinner_give_way_to_the_tile_the_spotter_sees():
     )
     right = replace(left, corners=left.corners + np.float32([45, 0]))
     believed = [Believed(left, 1.0), Believed(right, 1.0), Believed(tile, 1.0)]
-    kept = _one_per_tile(believed, [np.float32([50, 100])])
+    kept = one_per_tile(believed, [np.float32([50, 100])])
     assert [k.candidate.ends for k in kept] == [(4, 8)]
-    assert sorted(k.candidate.ends for k in _one_per_tile(believed, [])) == [(1, 1), (1, 1)]
+    assert sorted(k.candidate.ends for k in one_per_tile(believed, [])) == [(1, 1), (1, 1)]
     beside = [np.float32([50, 100]), np.float32([-50, 100]), np.float32([150, 100])]
     wide = replace(tile, corners=np.float32([[-100, 0], [200, 0], [200, 200], [-100, 200]]))
     believed = [Believed(left, 1.0), Believed(right, 1.0), Believed(wide, 1.0)]
-    assert sorted(k.candidate.ends for k in _one_per_tile(believed, beside)) == [(1, 1), (1, 1)]
+    assert sorted(k.candidate.ends for k in one_per_tile(believed, beside)) == [(1, 1), (1, 1)]
     # an outline the verifier doubts (round a pair of tiles the spotter saw as one) is no tile
     believed = [Believed(left, 1.0), Believed(right, 1.0), Believed(tile, 0.02)]
-    kept = _one_per_tile(believed, [np.float32([50, 100])])
+    kept = one_per_tile(believed, [np.float32([50, 100])])
     assert sorted(k.candidate.ends for k in kept) == [(1, 1), (1, 1)]
 
 
@@ -100,9 +100,9 @@ def test_of_two_outlines_of_a_tile_as_sure_the_one_of_a_tiles_size_is_kept():
 
     short, whole = outline(0, 140, (9, 9), 0.5), outline(0, 200, (9, 12), 0.5)
     beside = [Believed(outline(x, 200, (2, 3), 0.95), 1.0) for x in (300, 450)]
-    kept = _one_per_tile([Believed(short, 1.0), Believed(whole, 1.0), *beside])
+    kept = one_per_tile([Believed(short, 1.0), Believed(whole, 1.0), *beside])
     assert sorted(k.candidate.ends for k in kept) == [(2, 3), (2, 3), (9, 12)]
-    kept = _one_per_tile([Believed(short, 1.0), Believed(whole, 1.0)])
+    kept = one_per_tile([Believed(short, 1.0), Believed(whole, 1.0)])
     assert [k.candidate.ends for k in kept] == [(9, 9)]
 
 
@@ -121,12 +121,12 @@ def test_a_tile_the_spotter_sees_comes_before_an_outline_across_two_tiles():
     tiles = [outline(0, (3, 3)), outline(200, (1, 4)), outline(400, (3, 5))]
     believed = [Believed(c, 1.0) for c in across + tiles]
     middles = [np.float32([50, 100 + 200 * i]) for i in range(3)]
-    kept = _one_per_tile(believed, middles)
+    kept = one_per_tile(believed, middles)
     assert sorted(k.candidate.ends for k in kept) == [(1, 4), (3, 3), (3, 5)]
-    assert [k.candidate.ends for k in _one_per_tile(believed, [])][:2] == [(4, 3), (5, 1)]
+    assert [k.candidate.ends for k in one_per_tile(believed, [])][:2] == [(4, 3), (5, 1)]
     # the verifier's doubt still counts: tiles it doubts do not come first
     doubted = [Believed(c, 1.0) for c in across] + [Believed(c, 0.3) for c in tiles]
-    assert [k.candidate.ends for k in _one_per_tile(doubted, middles)][:2] == [(4, 3), (5, 1)]
+    assert [k.candidate.ends for k in one_per_tile(doubted, middles)][:2] == [(4, 3), (5, 1)]
 
 
 def test_an_outline_straddling_two_touching_tiles_gives_way_to_them():
@@ -142,17 +142,17 @@ def test_an_outline_straddling_two_touching_tiles_gives_way_to_them():
 
     end_to_end = [outline(0, 0, 100, 200, (9, 1), 0.9), outline(0, 200, 100, 200, (3, 2), 0.9)]
     gap = outline(0, 100, 100, 200, (1, 3), 0.99)
-    kept = _one_per_tile([Believed(gap, 1.0)] + [Believed(t, 1.0) for t in end_to_end])
+    kept = one_per_tile([Believed(gap, 1.0)] + [Believed(t, 1.0) for t in end_to_end])
     assert sorted(k.candidate.ends for k in kept) == [(3, 2), (9, 1)]
 
     side_by_side = [outline(0, 0, 200, 100, (11, 9), 0.9), outline(0, 100, 200, 100, (7, 3), 0.9)]
     across = outline(50, 0, 100, 200, (9, 3), 0.99)
-    kept = _one_per_tile([Believed(across, 1.0)] + [Believed(t, 1.0) for t in side_by_side])
+    kept = one_per_tile([Believed(across, 1.0)] + [Believed(t, 1.0) for t in side_by_side])
     assert sorted(k.candidate.ends for k in kept) == [(7, 3), (11, 9)]
 
     unsure = [replace(t, halves=(HalfReading(4, 0.3, 60.0, learned=0.3),) * 2) for t in end_to_end]
-    kept = _one_per_tile([Believed(gap, 1.0)] + [Believed(t, 1.0) for t in unsure])
+    kept = one_per_tile([Believed(gap, 1.0)] + [Believed(t, 1.0) for t in unsure])
     assert [k.candidate.ends for k in kept] == [(1, 3)]
     pieces = [outline(0, 110, 100, 70, (1, 1), 0.9), outline(0, 220, 100, 70, (2, 2), 0.9)]
-    kept = _one_per_tile([Believed(gap, 1.0)] + [Believed(t, 1.0) for t in pieces])
+    kept = one_per_tile([Believed(gap, 1.0)] + [Believed(t, 1.0) for t in pieces])
     assert [k.candidate.ends for k in kept] == [(1, 3)]
