@@ -24,6 +24,7 @@ from vision.reading import Candidate
 from vision.shapes import area, centred, inside, shared, turned
 from vision.thresholds import (
     AGREED_LEAST,
+    COVERED_MOST,
     COVERED_SHARE,
     DARK,
     NEIGHBOUR_AREA,
@@ -157,11 +158,13 @@ def _like_neighbours(
 def _unsurely_read(readings: list[Candidate], traced: list[Candidate]) -> list[Candidate]:
     """The tiles the spotter is sure of (UNTRACED_PEAK) whose outline was read neither way
     surely, proposed with pips where the learned counter gives both halves a chance of
-    REFINED_SURE or more (pips of a colour the rule-based counter miscounts), or where the
-    two counters count both halves alike, one of them surely and the other more likely
-    than not (AGREED_LEAST: a lamp's glare on a blank half). Either way the tile is marked
-    for the player to check."""
-    wanted = [c for c in readings if any(c.ends) and (_learned_sure(c) or _counted_alike(c))]
+    REFINED_SURE or more (pips of a colour the rule-based counter miscounts), or where both
+    counters count one half alike and surely and the learned counter finds the other's
+    count more likely than not (AGREED_LEAST: a lamp's glare on a blank half, or on some
+    of a six's pips, which the rules then count fewer). Either way the tile is marked for
+    the player to check: its total is as likely right as not, where a tile left out is
+    surely wrong."""
+    wanted = [c for c in readings if any(c.ends) and (_learned_sure(c) or _one_half_sure(c))]
     return _distinct(wanted, traced, SAME_TILE)
 
 
@@ -169,11 +172,10 @@ def _learned_sure(candidate: Candidate) -> bool:
     return min(h.learned for h in candidate.halves) >= REFINED_SURE
 
 
-def _counted_alike(candidate: Candidate) -> bool:
+def _one_half_sure(candidate: Candidate) -> bool:
     halves = candidate.halves
     return (
-        all(h.agreed for h in halves)
-        and min(h.learned for h in halves) >= AGREED_LEAST
+        min(h.learned for h in halves) >= AGREED_LEAST
         and max(h.confidence for h in halves) >= REFINED_SURE
     )
 
@@ -226,13 +228,16 @@ def _distinct(
 
 def _covered(rough: np.ndarray, found: list[Candidate]) -> bool:
     """Whether an outline in ``found`` covers the middle of the spotter's ``rough`` outline,
-    is big enough (COVERED_SHARE of it) to be that tile and is read surely: a little outline
-    round a tile's divider or one of its pips, or an unsure one across two tiles or the
-    whole table, leaves the tile still to be read."""
+    is of a size to be that tile (COVERED_SHARE to COVERED_MOST of it) and is read surely: a
+    little outline round a tile's divider or one of its pips, an unsure one across two tiles,
+    or one round a stretch of bare table (read surely as a double blank), leaves the tile
+    still to be read."""
     least = COVERED_SHARE * area(rough)
     middle = rough.mean(axis=0)
+    most = COVERED_MOST * area(rough)
     return any(
-        inside(middle, c.corners) and area(c.corners) >= least and c.surely_read() for c in found
+        inside(middle, c.corners) and least <= area(c.corners) <= most and c.surely_read()
+        for c in found
     )
 
 
