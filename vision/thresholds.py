@@ -401,18 +401,6 @@ sdwalker62's 11|11 with green pips on a white cloth got 0.06. Real photos left o
 72 of 81 (sdwalker62 81.8% to 84.1%); rendered tables 910000-910099 one tile more right
 and one more wrong (762 to 763 of 818); bare tables, slanted mats the same."""
 
-SIZED_BY = 3
-"""An outline the model doubts, read surely by both counters with pips, is kept whatever its
-chance (marked to check: its belief is far under LOW_CONFIDENCE) when it is of the size of
-the tiles the model has no doubt of (NEIGHBOUR_AREA either way), where there are this many
-of them to tell a tile's size by. Three tiles side by side under a 13 px motion blur on a
-striped cloth got 0.02-0.08 and the spotter did not see them, though both counters read
-them surely (tuning table 960005: 247 pips read as 200). Tuning tables 910000-910099 and
-960000-960099, bare ones 960000-960099: 960005 read right, nothing else moved. Held out:
-945053 and 1010070 read right, 930030 read a false tile (47 as 48, check); bare tables
-995000-995099 and 1060000-1060199, real photos (--loso), mats straight down as before; one
-slanted mat of 250 (3029) read right but now asks for a check."""
-
 SURE_ABOVE = 0.65
 """Above this the model has no doubt; between DROP_BELOW and this the tile's confidence is
 lowered in proportion, so the player is asked."""

@@ -19,15 +19,12 @@ import numpy as np
 
 from vision.nets import open_net
 from vision.reading import Candidate
-from vision.shapes import area
 from vision.thresholds import (
     DROP_BELOW,
     KEEP_SPOTTED,
     KEEP_SURELY_READ,
     MARGIN,
-    NEIGHBOUR_AREA,
     PATCH,
-    SIZED_BY,
     SURE_ABOVE,
 )
 
@@ -109,44 +106,14 @@ def sort_out(
 ) -> list[Believed]:
     """The outlines believed to be tiles, each with how far it is believed. One whose pips
     are counted surely on both halves (Candidate.surely_read) is kept on a lower chance
-    (KEEP_SURELY_READ), so little believed that the player is asked to check it; lower
+    (KEEP_SURELY_READ), so little believed that the player is asked to check it; and lower
     still (KEEP_SPOTTED) where the spotter is sure of a tile there too (``spotted``, one
-    flag for each outline); and on any chance where it has pips and the size of the tiles
-    the model has no doubt of (SIZED_BY): a tile under a blur the model learned little of."""
+    flag for each outline)."""
     chances = tile_chances(image, candidates, model)
     spotted = spotted or [False] * len(candidates)
-    typical = _typical_area(candidates, chances)
     return [
         Believed(candidate, float(min(1.0, chance / SURE_ABOVE)))
         for candidate, chance, seen in zip(candidates, chances, spotted, strict=True)
         if chance >= DROP_BELOW
-        or (
-            candidate.surely_read()
-            and (
-                chance >= (KEEP_SPOTTED if seen else KEEP_SURELY_READ)
-                or _like_the_tiles(candidate, typical)
-            )
-        )
+        or (candidate.surely_read() and chance >= (KEEP_SPOTTED if seen else KEEP_SURELY_READ))
     ]
-
-
-def _typical_area(candidates: list[Candidate], chances: np.ndarray) -> float | None:
-    """The median area of the outlines the model has no doubt of (SURE_ABOVE), when there
-    are SIZED_BY or more of them: the size of a tile on this photo."""
-    areas = [
-        area(c.corners)
-        for c, chance in zip(candidates, chances, strict=True)
-        if chance >= SURE_ABOVE
-    ]
-    return float(np.median(areas)) if len(areas) >= SIZED_BY else None
-
-
-def _like_the_tiles(candidate: Candidate, typical: float | None) -> bool:
-    """Whether an outline read with pips is of the size of the tiles the model has no doubt
-    of (within NEIGHBOUR_AREA either way): a die or a card is not; a tile under a
-    blur the model learned little of is."""
-    return (
-        typical is not None
-        and any(candidate.ends)
-        and 1 / NEIGHBOUR_AREA <= area(candidate.corners) / typical <= NEIGHBOUR_AREA
-    )

@@ -301,17 +301,6 @@ def test_a_stretch_of_bare_cloth_read_as_a_double_blank_hides_no_tile():
     )
 
 
-def test_tiles_the_verifier_doubts_are_kept_for_a_check_when_read_surely_at_a_tile_size():
-    """Three tiles side by side under a long motion blur on a striped cloth (rendered tuning
-    table 960005) were read surely by both counters, but the verifier gave them under a
-    tenth and the spotter did not see them: 247 pips read as 200. Of the size of the tiles
-    the verifier is sure of, they are kept, marked, and the player asked."""
-    photo = render_world(960_005, size=(1920, 1080))
-    reading = recognise(photo.image, set_max=photo.set_max)
-    assert reading.pip_total == sum(t.tile.pips for t in photo.tiles)
-    assert reading.status == "check"
-
-
 def test_a_close_photo_is_not_looked_at_where_its_tiles_are_too_long_to_trace():
     """Where every tile the spotter sees is too long for the finder at a working size, the
     finder does not look there: a tile traced in pieces at that size was read wrong. The
