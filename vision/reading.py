@@ -68,7 +68,7 @@ class Candidate:
         and the other so surely by the learned counter alone (ALONE_SURE) that the
         rule-based counter's other count is no bar; or both halves counted BOTH_ALONE_SURE
         by the learned counter alone."""
-        if min(h.confidence for h in self.halves) >= REFINED_SURE:
+        if self.pips_sure >= REFINED_SURE:
             return True
         if not model_alone:
             return False

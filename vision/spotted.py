@@ -232,11 +232,11 @@ def _covered(rough: np.ndarray, found: list[Candidate]) -> bool:
     little outline round a tile's divider or one of its pips, an unsure one across two tiles,
     or one round a stretch of bare table (read surely as a double blank), leaves the tile
     still to be read."""
-    least = COVERED_SHARE * area(rough)
-    middle = rough.mean(axis=0)
-    most = COVERED_MOST * area(rough)
+    spot, middle = area(rough), rough.mean(axis=0)
     return any(
-        inside(middle, c.corners) and least <= area(c.corners) <= most and c.surely_read()
+        inside(middle, c.corners)
+        and COVERED_SHARE * spot <= area(c.corners) <= COVERED_MOST * spot
+        and c.surely_read()
         for c in found
     )
 
