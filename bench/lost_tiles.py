@@ -14,9 +14,11 @@ first stage that loses it, by the tile's width in the photo:
 
 With --counter, also how the pip counter alone reads each tile from its true outline
 shaken as the finder draws one (4% of its width): right, and wrong but sure
-(REFINED_SURE), by the same widths and by the table's light (under a glaring lamp it is
-wrong far more often). `--models DIR` reads with a trial's models (bench/models.py: those
-DIR holds, the shipped ones otherwise). Run from the repository root:
+(REFINED_SURE), by the same widths, by the table's light (under a glaring lamp it is
+wrong far more often) and by the pips' colours (a set printing each value in its own
+colour: a yellow six or a grey twelve on an ivory face fades under a warm or glaring
+lamp). `--models DIR` reads with a trial's models (bench/models.py: those DIR holds, the
+shipped ones otherwise). Run from the repository root:
 .venv/bin/python bench/lost_tiles.py --count 50
 """
 
@@ -113,6 +115,7 @@ def main() -> None:
     stages: dict[str, Counter] = defaultdict(Counter)
     alone: dict[str, Counter] = defaultdict(Counter)
     alone_lit: dict[str, Counter] = defaultdict(Counter)
+    alone_pips: dict[str, Counter] = defaultdict(Counter)
     rng = np.random.default_rng(0)
     for n, seed in enumerate(range(args.seed, args.seed + args.count), 1):
         photo = render_world(seed, size=(1920, 1080))
@@ -120,7 +123,8 @@ def main() -> None:
             stages[width][stage] += 1
         if args.counter:
             for width, right, sure_wrong in counted_alone(photo, rng):
-                for group in (alone[width], alone_lit[photo.meta.get("light", "-")]):
+                lit, pips = photo.meta.get("light", "-"), photo.meta.get("pip_colours", "-")
+                for group in (alone[width], alone_lit[lit], alone_pips[pips]):
                     group.update(tiles=1, right=right, sure_wrong=sure_wrong)
         print(f"\rtable {n} of {args.count}", end="", file=sys.stderr, flush=True)
     print(file=sys.stderr)
@@ -136,6 +140,8 @@ def main() -> None:
         _print_alone("tile width", {b: alone[b] for b in bands})
         print()
         _print_alone("light", dict(sorted(alone_lit.items())))
+        print()
+        _print_alone("pips", dict(sorted(alone_pips.items())))
 
 
 def _print_alone(kind: str, rows: dict[str, Counter]) -> None:
