@@ -302,15 +302,19 @@ def _without_misfits(tiles: list[RecognisedTile]) -> tuple[list[RecognisedTile],
 
 
 def _mark_odd_sizes(tiles: list[RecognisedTile]) -> list[RecognisedTile]:
-    if len(tiles) < 3:
+    """Each tile of a size unlike the photo's median tile (SIZE_SPREAD, AREA_SPREAD),
+    marked. Two tiles of sizes so unlike say one of them is no tile, but not which: the one
+    read less surely is marked (a die and the table beside it read as a 0|5 beside the one
+    tile of a hand, rendered table 1100084; a speck read as 0|0 beside a 7|8)."""
+    if len(tiles) < 2:
         return tiles
     widths = np.array([outline_width(t.corners) for t in tiles])
-    areas = _areas(tiles)
+    odd = _outside(widths, SIZE_SPREAD) | _outside(_areas(tiles), AREA_SPREAD)
+    if len(tiles) == 2 and odd.any():
+        odd = np.arange(2) == int(np.argmin([t.confidence for t in tiles]))
     return [
-        _doubt(t, "not the size of the other tiles") if odd else t
-        for t, odd in zip(
-            tiles, _outside(widths, SIZE_SPREAD) | _outside(areas, AREA_SPREAD), strict=True
-        )
+        _doubt(t, "not the size of the other tiles") if o else t
+        for t, o in zip(tiles, odd, strict=True)
     ]
 
 

@@ -161,6 +161,33 @@ def test_a_tile_of_another_size_is_marked():
     assert [t.doubtful for t in reading.tiles] == [False, False, False, True]
 
 
+def test_of_two_tiles_of_unlike_sizes_the_one_read_less_surely_is_marked():
+    """A die and the table beside it read as a 0|5 beside the one tile of the hand (rendered
+    table 1100084): a third of its area and read less surely, it is asked about, where the
+    total was called ok."""
+    (die,) = laid((0, 5), width=38.0, at=400.0)
+    tiles = laid((4, 12), width=70.0) + [replace(die, confidence=0.7)]
+    reading = judge(tiles, CALM, ReadingContext())
+    assert reading.status == "check"
+    assert [t.doubtful for t in reading.tiles] == [False, True]
+
+
+def test_of_two_tiles_of_unlike_sizes_the_tile_read_surely_is_not_doubted():
+    """A speck read as 0|0 beside a 7|8 (a real photo): only the speck is marked, so the
+    7|8 still counts as read and the reading is a check, not a retake."""
+    (speck,) = laid((0, 0), width=6.0, at=400.0)
+    tiles = laid((7, 8), width=74.0) + [replace(speck, confidence=0.3)]
+    reading = judge(tiles, CALM, ReadingContext())
+    assert [t.doubtful for t in reading.tiles] == [False, True]
+
+
+def test_two_tiles_of_one_size_are_not_doubted_for_their_size():
+    """A tile seen a little nearer than the other (four fifths of its width) is of its size."""
+    tiles = laid((4, 12), width=70.0) + laid((0, 5), width=56.0, at=400.0)
+    reading = judge(tiles, CALM, ReadingContext())
+    assert reading.status == "ok" and reading.pip_total == 21
+
+
 def test_an_outline_round_half_a_tile_is_marked():
     """As wide as the others, but half as long: the finder drew it round one half."""
     half = RecognisedTile(
