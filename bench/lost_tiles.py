@@ -122,8 +122,8 @@ def main() -> None:
         for width, stage in lost_in(photo):
             stages[width][stage] += 1
         if args.counter:
+            lit, pips = photo.meta.get("light", "-"), photo.meta.get("pip_colours", "-")
             for width, right, sure_wrong in counted_alone(photo, rng):
-                lit, pips = photo.meta.get("light", "-"), photo.meta.get("pip_colours", "-")
                 for group in (alone[width], alone_lit[lit], alone_pips[pips]):
                     group.update(tiles=1, right=right, sure_wrong=sure_wrong)
         print(f"\rtable {n} of {args.count}", end="", file=sys.stderr, flush=True)
