@@ -313,8 +313,8 @@ def _mark_odd_sizes(tiles: list[RecognisedTile]) -> list[RecognisedTile]:
     if len(tiles) == 2 and odd.any():
         odd = np.arange(2) == int(np.argmin([t.confidence for t in tiles]))
     return [
-        _doubt(t, "not the size of the other tiles") if o else t
-        for t, o in zip(tiles, odd, strict=True)
+        _doubt(t, "not the size of the other tiles") if unlike else t
+        for t, unlike in zip(tiles, odd, strict=True)
     ]
 
 

@@ -551,10 +551,8 @@ doubtful too: an outline round half a tile, or round two, is often of a tile's w
 rendered tables (seeds 910000-910039) it marked 2 of the 5 wrong tiles nothing else doubted,
 and 6 of 287 right ones. Since 2026-12-06 two tiles are judged too, and of two so unlike the
 one read less surely is marked: rendered table 1100084 read a die and the table beside it as
-a 0|5 (2,973 px against the one tile's 10,579) and called the total `ok`. No other reading
-of 1,780 photos moved (tables 910000-910099, 930000-930099, 945000-945199, 960000-960099,
-1010000-1010099 and 1100000-1100099; bare 960000-960099, 995000-995099, 1060000-1060199
-and 1150000-1150099; 500 mats; the real photos)."""
+a 0|5 (2,973 px against the one tile's 10,579) and called the total `ok`; no other reading of
+1,780 photos moved (docs/vision-history.md)."""
 
 SPECK_SHARE = 0.2
 """With three tiles or more, an outline under this share of the photo's median tile area
