@@ -12,6 +12,9 @@ first stage that loses it, by the tile's width in the photo:
   thrown out     an outline round it read right, left out by the verifier or a rival
   read           the reading has it
 
+and again by how plainly the tile's pips show in the photo (pips_showing): most tiles lost
+are among the few whose pips barely show.
+
 With --counter, also how the pip counter alone reads each tile from its true outline
 shaken as the finder draws one (4% of its width): right, and wrong but sure
 (REFINED_SURE), by the same widths, by the table's light (under a glaring lamp it is
@@ -44,6 +47,10 @@ from vision.shapes import centred, outline_width  # noqa: E402
 from vision.thresholds import DARK, REFINED_SURE, SPOT_SIDES, SPOTTED_PEAK  # noqa: E402
 from vision.world import render_world  # noqa: E402
 
+SHOWING = (5, 10, 20)
+"""The bands of how plainly a tile's pips show in the photo: the colour difference (CIE76
+delta E) between its fainter half's pips and their face. Below 5 a pip barely shows to the
+eye; a yellow six on an ivory face under a warm lamp, or pips washed out by glare."""
 STAGES = ("read", "not spotted", "not proposed", "misread", "thrown out")
 WIDTHS = (40, 60, 90)
 """The bands of a tile's width in the photo (px at 1920 x 1080), as bench/facets.py's "size"."""
@@ -103,6 +110,55 @@ def counted_alone(photo, rng: np.random.Generator) -> list[tuple[str, bool, bool
     return answer
 
 
+def pips_showing(photo) -> list[str]:
+    """Each face-up tile of the rendered ``photo``: how plainly its fainter half's pips show,
+    as a SHOWING band. A pip's colour is the mean round its centre (the truth's), its face's
+    the median of the half's middle, pips left out; a half with no pips is not judged."""
+    lab = cv2.cvtColor(photo.image.astype(np.float32) / 255, cv2.COLOR_BGR2Lab)
+    answer = []
+    for truth in (t for t in photo.tiles if t.face_up):
+        corners = np.float32(truth.corners)
+        step = max(1, round(outline_width(corners) * 0.03))
+        differences = [
+            _pips_against_face(lab, half, pips, step)
+            for half, pips in zip(_halves_of(corners), truth.pips, strict=True)
+            if len(pips)
+        ]
+        answer.append(band(min(differences), SHOWING, " dE") if differences else "no pips")
+    return answer
+
+
+def _halves_of(corners: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The middle four fifths of each half of a face outline, the ends[0] half first."""
+    end_a = corners[:2]
+    middle = (corners[:2] + corners[[3, 2]]) / 2
+    end_b = corners[[3, 2]]
+    halves = []
+    for near, far in ((end_a, middle), (middle, end_b)):
+        quad = np.float32([near[0], near[1], far[1], far[0]])
+        centre = quad.mean(axis=0)
+        halves.append(centre + (quad - centre) * 0.8)
+    return halves[0], halves[1]
+
+
+def _pips_against_face(lab: np.ndarray, half: np.ndarray, pips: np.ndarray, step: int) -> float:
+    """The median over a half's pips of their colour's distance from the face's."""
+    face = np.zeros(lab.shape[:2], np.uint8)
+    cv2.fillConvexPoly(face, np.int32(np.round(half)), 255)
+    for x, y in np.int32(np.round(pips)):
+        cv2.circle(face, (int(x), int(y)), 4 * step, 0, -1)
+    if np.count_nonzero(face) < 5:
+        return float("inf")
+    face_colour = np.median(lab[face > 0], axis=0)
+    height, width = lab.shape[:2]
+    distances = []
+    for x, y in np.int32(np.round(pips)):
+        if 0 <= x < width and 0 <= y < height:
+            round_it = lab[max(0, y - step) : y + step + 1, max(0, x - step) : x + step + 1]
+            distances.append(np.linalg.norm(round_it.reshape(-1, 3).mean(axis=0) - face_colour))
+    return float(np.median(distances)) if distances else float("inf")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seed", type=int, default=910_000, help="the first table (910000)")
@@ -113,14 +169,16 @@ def main() -> None:
     models.read_with(args.models)
     cv2.setNumThreads(1)
     stages: dict[str, Counter] = defaultdict(Counter)
+    showing: dict[str, Counter] = defaultdict(Counter)
     alone: dict[str, Counter] = defaultdict(Counter)
     alone_lit: dict[str, Counter] = defaultdict(Counter)
     alone_pips: dict[str, Counter] = defaultdict(Counter)
     rng = np.random.default_rng(0)
     for n, seed in enumerate(range(args.seed, args.seed + args.count), 1):
         photo = render_world(seed, size=(1920, 1080))
-        for width, stage in lost_in(photo):
+        for (width, stage), shows in zip(lost_in(photo), pips_showing(photo), strict=True):
             stages[width][stage] += 1
+            showing[shows][stage] += 1
         if args.counter:
             lit, pips = photo.meta.get("light", "-"), photo.meta.get("pip_colours", "-")
             for width, right, sure_wrong in counted_alone(photo, rng):
@@ -128,13 +186,11 @@ def main() -> None:
                     group.update(tiles=1, right=right, sure_wrong=sure_wrong)
         print(f"\rtable {n} of {args.count}", end="", file=sys.stderr, flush=True)
     print(file=sys.stderr)
-    bands = sorted(stages, key=lambda b: float(b.split("-")[0].split("+")[0]))
-    print(f"{'tile width':12}{'tiles':>7}" + "".join(f"{s:>14}" for s in STAGES))
-    for width in [*bands, "all"]:
-        row = sum(stages.values(), Counter()) if width == "all" else stages[width]
-        total = sum(row.values())
-        cells = "".join(f"{row[s]:>7} {row[s] / total:>6.1%}" for s in STAGES)
-        print(f"{width:12}{total:>7}{cells}")
+    bands = _in_order(stages)
+    every = sum(stages.values(), Counter())
+    _print_stages("tile width", {b: stages[b] for b in bands} | {"all": every})
+    print("\nby how plainly the pips show (delta E of the tile's fainter half)")
+    _print_stages("pips show", {b: showing[b] for b in _in_order(showing)})
     if args.counter:
         print("\nthe pip counter alone, from each tile's true outline shaken by 4% of its width")
         _print_alone("tile width", {b: alone[b] for b in bands})
@@ -142,6 +198,24 @@ def main() -> None:
         _print_alone("light", dict(sorted(alone_lit.items())))
         print()
         _print_alone("pips", dict(sorted(alone_pips.items())))
+
+
+def _in_order(bands) -> list[str]:
+    """Bands such as "0-40 px" and "90+ px" from the lowest; words such as "no pips" last."""
+
+    def low(name: str) -> float:
+        number = name.split("-")[0].split("+")[0]
+        return float(number) if number.replace(".", "").isdigit() else float("inf")
+
+    return sorted(bands, key=low)
+
+
+def _print_stages(kind: str, rows: dict[str, Counter]) -> None:
+    print(f"{kind:12}{'tiles':>7}" + "".join(f"{s:>14}" for s in STAGES))
+    for name, row in rows.items():
+        total = sum(row.values())
+        cells = "".join(f"{row[s]:>7} {row[s] / total:>6.1%}" for s in STAGES)
+        print(f"{name:12}{total:>7}{cells}")
 
 
 def _print_alone(kind: str, rows: dict[str, Counter]) -> None:
