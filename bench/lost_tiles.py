@@ -18,10 +18,10 @@ are among the few whose pips barely show.
 With --counter, also how the pip counter alone reads each tile from its true outline
 shaken as the finder draws one (4% of its width): right, and wrong but sure
 (REFINED_SURE), by the same widths, by the table's light (under a glaring lamp it is
-wrong far more often) and by the pips' colours (a set printing each value in its own
+wrong far more often), by the pips' colours (a set printing each value in its own
 colour: a yellow six or a grey twelve on an ivory face fades under a warm or glaring
-lamp). `--models DIR` reads with a trial's models (bench/models.py: those DIR holds, the
-shipped ones otherwise). Run from the repository root:
+lamp) and by how plainly the pips show. `--models DIR` reads with a trial's models
+(bench/models.py: those DIR holds, the shipped ones otherwise). Run from the repository root:
 .venv/bin/python bench/lost_tiles.py --count 50
 """
 
@@ -173,16 +173,20 @@ def main() -> None:
     alone: dict[str, Counter] = defaultdict(Counter)
     alone_lit: dict[str, Counter] = defaultdict(Counter)
     alone_pips: dict[str, Counter] = defaultdict(Counter)
+    alone_showing: dict[str, Counter] = defaultdict(Counter)
     rng = np.random.default_rng(0)
     for n, seed in enumerate(range(args.seed, args.seed + args.count), 1):
         photo = render_world(seed, size=(1920, 1080))
-        for (width, stage), shows in zip(lost_in(photo), pips_showing(photo), strict=True):
+        shown = pips_showing(photo)
+        for (width, stage), shows in zip(lost_in(photo), shown, strict=True):
             stages[width][stage] += 1
             showing[shows][stage] += 1
         if args.counter:
             lit, pips = photo.meta.get("light", "-"), photo.meta.get("pip_colours", "-")
-            for width, right, sure_wrong in counted_alone(photo, rng):
-                for group in (alone[width], alone_lit[lit], alone_pips[pips]):
+            read_alone = counted_alone(photo, rng)
+            for (width, right, sure_wrong), shows in zip(read_alone, shown, strict=True):
+                groups = (alone[width], alone_lit[lit], alone_pips[pips], alone_showing[shows])
+                for group in groups:
                     group.update(tiles=1, right=right, sure_wrong=sure_wrong)
         print(f"\rtable {n} of {args.count}", end="", file=sys.stderr, flush=True)
     print(file=sys.stderr)
@@ -198,6 +202,8 @@ def main() -> None:
         _print_alone("light", dict(sorted(alone_lit.items())))
         print()
         _print_alone("pips", dict(sorted(alone_pips.items())))
+        print()
+        _print_alone("pips show", {b: alone_showing[b] for b in _in_order(alone_showing)})
 
 
 def _in_order(bands) -> list[str]:
