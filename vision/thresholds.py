@@ -399,7 +399,11 @@ spotter is sure of (UNTRACED_PEAK, CENTRED), is kept down to this chance: three 
 agree it is a tile, and the verifier has seen no tiles of that set. Left out of training,
 sdwalker62's 11|11 with green pips on a white cloth got 0.06. Real photos left out 71 to
 72 of 81 (sdwalker62 81.8% to 84.1%); rendered tables 910000-910099 one tile more right
-and one more wrong (762 to 763 of 818); bare tables, slanted mats the same."""
+and one more wrong (762 to 763 of 818); bare tables, slanted mats the same. Since
+2026-12-06 an outline there whose pips the learned counter alone counts surely
+(Candidate.surely_read with model_alone) is kept on this chance too: a close-up's big tile
+whose eight the rules miscount, which the verifier doubts, had lost its place to a 1|1
+across its divider (docs/vision-history.md)."""
 
 SURE_ABOVE = 0.65
 """Above this the model has no doubt; between DROP_BELOW and this the tile's confidence is
