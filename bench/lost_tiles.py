@@ -43,7 +43,7 @@ from bench.facets import band  # noqa: E402
 from vision import counter, light, spot  # noqa: E402
 from vision.halves import split_halves  # noqa: E402
 from vision.recognise import propose, recognise  # noqa: E402
-from vision.shapes import centred, outline_width  # noqa: E402
+from vision.shapes import centred, fill_outline, outline_width  # noqa: E402
 from vision.thresholds import DARK, REFINED_SURE, SPOT_SIDES, SPOTTED_PEAK  # noqa: E402
 from vision.world import render_world  # noqa: E402
 
@@ -128,23 +128,17 @@ def pips_showing(photo) -> list[str]:
     return answer
 
 
-def _halves_of(corners: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The middle four fifths of each half of a face outline, the ends[0] half first."""
-    end_a = corners[:2]
-    middle = (corners[:2] + corners[[3, 2]]) / 2
-    end_b = corners[[3, 2]]
-    halves = []
-    for near, far in ((end_a, middle), (middle, end_b)):
-        quad = np.float32([near[0], near[1], far[1], far[0]])
-        centre = quad.mean(axis=0)
-        halves.append(centre + (quad - centre) * 0.8)
-    return halves[0], halves[1]
+def _halves_of(c: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Each half of a face outline, the ends[0] half first."""
+    middle = (c[:2] + c[[3, 2]]) / 2  # the divider's left and right ends
+    return np.float32([c[0], c[1], middle[1], middle[0]]), np.float32([*middle, c[2], c[3]])
 
 
 def _pips_against_face(lab: np.ndarray, half: np.ndarray, pips: np.ndarray, step: int) -> float:
-    """The median over a half's pips of their colour's distance from the face's."""
+    """The median over a half's pips of their colour's distance from the face's (the
+    middle four fifths of the half, pips left out)."""
     face = np.zeros(lab.shape[:2], np.uint8)
-    cv2.fillConvexPoly(face, np.int32(np.round(half)), 255)
+    fill_outline(face, half, 255, grown=0.8)
     for x, y in np.int32(np.round(pips)):
         cv2.circle(face, (int(x), int(y)), 4 * step, 0, -1)
     if np.count_nonzero(face) < 5:

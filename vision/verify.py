@@ -108,14 +108,14 @@ def sort_out(
     are counted surely on both halves (Candidate.surely_read) is kept on a lower chance
     (KEEP_SURELY_READ), so little believed that the player is asked to check it; and lower
     still (KEEP_SPOTTED) where the spotter is sure of a tile there too (``spotted``, one
-    flag for each outline), as is one there whose pips the learned counter alone counts
-    surely (surely_read with ``model_alone``: the rule-based counter miscounting a half)."""
+    flag for each outline), where the learned counter alone counting its pips surely is
+    enough (surely_read with ``model_alone``: the rule-based counter may miscount a half)."""
     chances = tile_chances(image, candidates, model)
     spotted = spotted or [False] * len(candidates)
     return [
         Believed(candidate, float(min(1.0, chance / SURE_ABOVE)))
         for candidate, chance, seen in zip(candidates, chances, spotted, strict=True)
         if chance >= DROP_BELOW
-        or (candidate.surely_read() and chance >= (KEEP_SPOTTED if seen else KEEP_SURELY_READ))
+        or (candidate.surely_read() and chance >= KEEP_SURELY_READ)
         or (seen and candidate.surely_read(model_alone=True) and chance >= KEEP_SPOTTED)
     ]
