@@ -19,6 +19,7 @@ import numpy as np
 
 from vision import counter, refine
 from vision.halves import split_halves
+from vision.pips import light_pips
 from vision.ranks import byte_median
 from vision.reading import Candidate
 from vision.shapes import area, centred, inside, shared, turned
@@ -253,11 +254,12 @@ def _if_sure(candidate: Candidate) -> Candidate | None:
 
 def read_all(image: np.ndarray, outlines: list[np.ndarray]) -> list[Candidate]:
     """Each refined outline read. No divider was traced: the counted pips say how sure it
-    is. A black tile is read on its negative, as the finder's are."""
+    is. A black tile is read on its negative, as the finder's are, and the verifier looks at
+    it both ways (Candidate.light_on_dark). It is told by a face darker than DARK or by marks
+    lighter than its face (pips.light_pips): a glaring lamp lights a black face to mid grey,
+    and looked at as it is, such a tile was thrown out."""
     faces = [split_halves(image, outline) for outline in outlines]
-    black = [
-        byte_median(cv2.cvtColor(np.vstack(pair), cv2.COLOR_BGR2GRAY)) < DARK for pair in faces
-    ]
+    black = [_black(np.vstack(pair)) for pair in faces]
     halves = counter.read(
         [
             cv2.bitwise_not(face) if dark else face
@@ -275,3 +277,7 @@ def read_all(image: np.ndarray, outlines: list[np.ndarray]) -> list[Candidate]:
         )
         for i, outline in enumerate(outlines)
     ]
+
+
+def _black(tile: np.ndarray) -> bool:
+    return byte_median(cv2.cvtColor(tile, cv2.COLOR_BGR2GRAY)) < DARK or light_pips(tile)

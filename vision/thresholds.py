@@ -108,7 +108,9 @@ DARK_SHARE = 0.1
 are looked for on the photo's negative too, where they are pale tiles with dark pips."""
 
 DARK = 80
-"""A pixel darker than this (0..255) counts towards DARK_SHARE."""
+"""A pixel darker than this (0..255) counts towards DARK_SHARE; an outline round a spotter's
+peak whose face's median is darker is a black tile's, read on its negative (vision/spotted.py
+read_all: so is one whose marks are lighter than its face, which a lamp may light grey)."""
 
 SPOT_SIDES = (768, 384)
 """The long sides the spotter looks at every photo at (vision/spot.py). It learned tiles 20
