@@ -58,7 +58,7 @@ def outcomes(
     lost with it, as if no look had seen it."""
     lit = light.lit(image)
     context = ReadingContext(set_max=set_max)
-    found = recognise.believe(lit)
+    found = recognise.believe(lit, set_max)
     whole = recognise.judged(image, lit, found, context)
     if whole.status == "unreadable" or whole.pip_total != truth:
         return None

@@ -73,7 +73,7 @@ def recognise(image: np.ndarray, set_max: int = 12, max_tiles: int | None = None
         empty = "the picture is empty or too small: retake it"
         return Recognition([], set_max, [empty], "unreadable", [empty])
     photo = light.lit(image)
-    return judged(image, photo, believe(photo), context)
+    return judged(image, photo, believe(photo, set_max), context)
 
 
 @dataclass(frozen=True)
@@ -86,13 +86,14 @@ class Sorted:
     thrown_out: list[Candidate]
 
 
-def believe(photo: np.ndarray) -> Sorted:
-    """The tiles believed on a lit photo (light.lit), before any doubt."""
+def believe(photo: np.ndarray, set_max: int = 12) -> Sorted:
+    """The tiles believed on a lit photo (light.lit) of a double-``set_max`` set, before any
+    doubt."""
     proposed = propose(photo)
     candidates = proposed.candidates
     near_spots = [any(centred(m, c.corners) for m in proposed.sure_middles) for c in candidates]
     verified = verify.sort_out(photo, candidates, spotted=near_spots)
-    believed = one_per_tile(verified, proposed.sure_middles)
+    believed = one_per_tile(verified, proposed.sure_middles, set_max)
     kept = {id(b.candidate) for b in verified}
     return Sorted(proposed, believed, [c for c in candidates if id(c) not in kept])
 

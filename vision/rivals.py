@@ -14,10 +14,15 @@ from vision.thresholds import ONE_SPOT, PIECE_SHARE, SAME_TILE, STRADDLED_AREA
 
 
 def one_per_tile(
-    believed: list[verify.Believed], sure_spots: list[np.ndarray] | None = None
+    believed: list[verify.Believed],
+    sure_spots: list[np.ndarray] | None = None,
+    set_max: int | None = None,
 ) -> list[verify.Believed]:
     """Where outlines overlap (a tile found on the photo and on its negative, or one outline
-    spanning two tiles), one the verifier has no doubt of (SURE_ABOVE) and the spotter sees
+    spanning two tiles), one read as a tile of the double-``set_max`` set in play (when
+    known) comes before one read as no tile of it: a half counted 14 in a double-twelve set
+    is miscounted, and a rival outline may read it right. Then one the verifier has no
+    doubt of (SURE_ABOVE) and the spotter sees
     a tile at the middle of (``sure_spots``: the middles of the tiles it is sure of) is
     kept first, then the one most believed and most cleanly read; but a tile read surely
     takes the place of the little outlines inside it (_pieces_of). An outline across two
@@ -34,6 +39,7 @@ def one_per_tile(
     ranked = sorted(
         believed,
         key=lambda b: (
+            set_max is not None and max(b.candidate.ends) > set_max,
             not _believed_and_spotted(b, spots),
             -b.belief * b.candidate.confidence,
             _size_misfit(b.candidate, typical),

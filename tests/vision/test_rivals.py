@@ -156,3 +156,21 @@ def test_an_outline_straddling_two_touching_tiles_gives_way_to_them():
     pieces = [outline(0, 110, 100, 70, (1, 1), 0.9), outline(0, 220, 100, 70, (2, 2), 0.9)]
     kept = one_per_tile([Believed(gap, 1.0)] + [Believed(t, 1.0) for t in pieces])
     assert [k.candidate.ends for k in kept] == [(1, 3)]
+
+
+def test_an_outline_read_as_no_tile_of_the_set_in_play_gives_way_to_its_rival():
+    """Two outlines round one tile of a double-twelve set, the refiner's a little longer: its
+    twelve read as 14 (more cleanly than the other's, whose twelve the rules count
+    otherwise). No tile of the set has a 14, so the 2|12 stands for the tile; with the set
+    in play not known, the cleaner reading does."""
+
+    def outline(length: float, ends: tuple[int, int], sure: float) -> Candidate:
+        corners = np.float32([[0, 0], [100, 0], [100, length], [0, length]])
+        halves = (HalfReading(ends[0], 0.95, 60.0), HalfReading(ends[1], sure, 60.0))
+        return Candidate(corners, halves, divider_contrast=60.0, faint=False)
+
+    longer, right = outline(215, (2, 14), 0.6), outline(200, (2, 12), 0.45)
+    believed = [Believed(longer, 1.0), Believed(right, 1.0)]
+    assert [k.candidate.ends for k in one_per_tile(believed, [], set_max=12)] == [(2, 12)]
+    assert [k.candidate.ends for k in one_per_tile(believed, [], set_max=15)] == [(2, 14)]
+    assert [k.candidate.ends for k in one_per_tile(believed)] == [(2, 14)]
