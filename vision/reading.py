@@ -56,7 +56,7 @@ class Candidate:
     halves: tuple[HalfReading, HalfReading]
     divider_contrast: float  # face brightness minus bar brightness, 0..255
     faint: bool  # the divider was seen only against the brightest nearby
-    light_on_dark: bool = False  # a black tile with white pips, found on the photo's negative
+    light_on_dark: bool = False  # a black tile with white pips: read on the photo's negative
     barely_seen: bool = False  # proposed where the spotter barely saw a tile (under SPOTTED_PEAK)
 
     @property

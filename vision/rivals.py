@@ -22,13 +22,13 @@ def one_per_tile(
     spanning two tiles), one read as a tile of the double-``set_max`` set in play (when
     known) comes before one read as no tile of it: a half counted 14 in a double-twelve set
     is miscounted, and a rival outline may read it right. Then one the verifier has no
-    doubt of (SURE_ABOVE) and the spotter sees
-    a tile at the middle of (``sure_spots``: the middles of the tiles it is sure of) is
-    kept first, then the one most believed and most cleanly read; but a tile read surely
-    takes the place of the little outlines inside it (_pieces_of). An outline across two
-    touching tiles, a half of each, is often read as surely as they are, and where such
-    outlines chain along a row no two free tiles are left to take their place
-    (_straddlers_split); the spotter sees the tiles' middles, not the gap between them.
+    doubt of (SURE_ABOVE) and the spotter sees a tile at the middle of (``sure_spots``: the
+    middles of the tiles it is sure of) is kept first, then the one most believed and most
+    cleanly read; but a tile read surely takes the place of the little outlines inside it
+    (_pieces_of). An outline across two touching tiles, a half of each, is often read as
+    surely as they are, and where such outlines chain along a row no two free tiles are
+    left to take their place (_straddlers_split); the spotter sees the tiles' middles, not
+    the gap between them.
     The verifier's doubt still counts: the spotter may see a pair of tiles as one, and an
     outline round both is no tile. Of outlines as believed and as cleanly read (often a
     tile the two counters disagree on, capped alike), the one nearest the photo's typical

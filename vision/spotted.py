@@ -280,4 +280,5 @@ def read_all(image: np.ndarray, outlines: list[np.ndarray]) -> list[Candidate]:
 
 
 def _black(tile: np.ndarray) -> bool:
+    """Whether a tile's two halves (stacked) are a black tile's, as read_all tells one."""
     return byte_median(cv2.cvtColor(tile, cv2.COLOR_BGR2GRAY)) < DARK or light_pips(tile)
