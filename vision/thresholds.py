@@ -407,6 +407,15 @@ and one more wrong (762 to 763 of 818); bare tables, slanted mats the same. Sinc
 whose eight the rules miscount, which the verifier doubts, had lost its place to a 1|1
 across its divider (docs/vision-history.md)."""
 
+COLOURED_FACE = 40.0
+"""An outline whose face (the patch inside its margin) lies this far from grey or further
+(the median's Lab chroma, a and b about 128) is a coloured tile's, and the verifier looks
+at it in grey too, the likelier look taken: it has seen few coloured sets, and threw out
+yellow tiles read surely by both counters at 0.001-0.05 that it believed 0.95-1.0 in grey.
+Measured on outlines of rendered tables 910000-910099 and 1300000-1300099 (none a bench
+set): faces of ivory tiles under a warm lamp lay at 38 or under in 95 of 100, white and
+black tiles' at 22 and 12; coloured tiles' median was 40."""
+
 SURE_ABOVE = 0.65
 """Above this the model has no doubt; between DROP_BELOW and this the tile's confidence is
 lowered in proportion, so the player is asked."""

@@ -20,6 +20,7 @@ import numpy as np
 from vision.nets import open_net
 from vision.reading import Candidate
 from vision.thresholds import (
+    COLOURED_FACE,
     DROP_BELOW,
     KEEP_SPOTTED,
     KEEP_SURELY_READ,
@@ -59,16 +60,20 @@ def batch(
     """The model's input for these outlines: N x 3 x H x W, each patch scaled to its own
     spread of brightness (the light in the room is not the model's business). A black tile
     (``negative``) is looked at on the photo's negative, where it looks like any other."""
-    if not corners:
-        return np.zeros((0, 3, PATCH[1], PATCH[0]), np.float32)
     negative = negative or [False] * len(corners)
     flipped = cv2.bitwise_not(image) if any(negative) else image
-    patches = np.stack(
+    return _scaled(
         [patch(flipped if n else image, c) for c, n in zip(corners, negative, strict=True)]
-    ).astype(np.float32)
-    mean = patches.mean(axis=(1, 2, 3), keepdims=True)
-    spread = patches.std(axis=(1, 2, 3), keepdims=True) + 8.0
-    return np.ascontiguousarray(((patches - mean) / spread).transpose(0, 3, 1, 2))
+    )
+
+
+def _scaled(patches: list[np.ndarray]) -> np.ndarray:
+    if not patches:
+        return np.zeros((0, 3, PATCH[1], PATCH[0]), np.float32)
+    stacked = np.stack(patches).astype(np.float32)
+    mean = stacked.mean(axis=(1, 2, 3), keepdims=True)
+    spread = stacked.std(axis=(1, 2, 3), keepdims=True) + 8.0
+    return np.ascontiguousarray(((stacked - mean) / spread).transpose(0, 3, 1, 2))
 
 
 def looks(candidate: Candidate) -> tuple[bool, ...]:
@@ -86,16 +91,38 @@ def _model():
 
 
 def tile_chances(image: np.ndarray, candidates: list[Candidate], model=None) -> np.ndarray:
-    """For each outline, the model's chance (0..1) that it is a face-up tile: the likelier
-    of its looks."""
+    """For each outline, the model's chance (0..1) that it is a face-up tile: the likeliest
+    of its looks (looks), and of its look in grey where its face is coloured (COLOURED_FACE:
+    the model has seen few coloured sets, and a yellow tile looked like none to it)."""
     model = model if model is not None else _model()
     if model is None or not candidates:
         return np.ones(len(candidates), np.float32)
-    seen = [(i, look) for i, c in enumerate(candidates) for look in looks(c)]
-    model.setInput(batch(image, [candidates[i].corners for i, _ in seen], [n for _, n in seen]))
+    flipped = cv2.bitwise_not(image) if any(c.light_on_dark for c in candidates) else image
+    looked: list[tuple[int, np.ndarray]] = []  # each look: its outline and its patch
+    for i, candidate in enumerate(candidates):
+        upright = patch(image, candidate.corners)
+        for negative in looks(candidate):
+            looked.append((i, patch(flipped, candidate.corners) if negative else upright))
+        if _chroma(upright) >= COLOURED_FACE:
+            looked.append((i, _grey(upright)))
+    model.setInput(_scaled([p for _, p in looked]))
     chances = np.zeros(len(candidates), np.float32)
-    np.maximum.at(chances, [i for i, _ in seen], model.forward()[:, 1])
+    np.maximum.at(chances, [i for i, _ in looked], model.forward()[:, 1])
     return np.clip(chances, 0.0, 1.0)
+
+
+def _chroma(upright: np.ndarray) -> float:
+    """How far from grey an upright patch's face lies: its median's Lab chroma, inside the
+    margin of table (pips, a minority, leave the median be)."""
+    h, w = upright.shape[:2]
+    my, mx = round(MARGIN / (1 + 2 * MARGIN) * h), round(MARGIN / (1 + 2 * MARGIN) * w)
+    lab = cv2.cvtColor(upright[my : h - my, mx : w - mx], cv2.COLOR_BGR2LAB).reshape(-1, 3)
+    a, b = np.median(lab[:, 1:], axis=0)
+    return float(np.hypot(a - 128.0, b - 128.0))
+
+
+def _grey(upright: np.ndarray) -> np.ndarray:
+    return cv2.cvtColor(cv2.cvtColor(upright, cv2.COLOR_BGR2GRAY), cv2.COLOR_GRAY2BGR)
 
 
 def sort_out(
