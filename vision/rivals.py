@@ -53,7 +53,7 @@ def one_per_tile(
             kept.append(one)
         elif _pieces_of(one.candidate, clash, _seen_as_one(one, spots)):
             kept = [k for k, rival in zip(kept, rivals, strict=True) if not rival] + [one]
-    return _straddlers_split(kept, believed)
+    return _straddlers_split(kept, ranked)
 
 
 def _typical_area(believed: list[verify.Believed]) -> float | None:
@@ -71,24 +71,25 @@ def _size_misfit(candidate: Candidate, typical: float | None) -> float:
 
 
 def _straddlers_split(
-    kept: list[verify.Believed], believed: list[verify.Believed]
+    kept: list[verify.Believed], ranked: list[verify.Believed]
 ) -> list[verify.Believed]:
     """Each kept outline that straddles two touching tiles, replaced by them. The gap between
     two tiles end to end looks like a divider, and two halves of tiles side by side like a
     tile turned across them: an outline so drawn (one tile's half and the other's) may be
     read surely and believed, and rank first. Where two outlines of its size, read surely,
     hold its two halves, and overlap neither each other nor another kept tile
-    (_tiles_straddled), they are the tiles."""
+    (_tiles_straddled), they are the tiles: the first such pair in ``ranked`` order (as
+    one_per_tile ranks them), so that of two outlines of one tile the surer read stands."""
     for straddler in kept:
-        tiles = _tiles_straddled(straddler, kept, believed)
+        tiles = _tiles_straddled(straddler, kept, ranked)
         if tiles:
             rest = [k for k in kept if k is not straddler]
-            return _straddlers_split(rest + tiles, believed)
+            return _straddlers_split(rest + tiles, ranked)
     return kept
 
 
 def _tiles_straddled(
-    straddler: verify.Believed, kept: list[verify.Believed], believed: list[verify.Believed]
+    straddler: verify.Believed, kept: list[verify.Believed], ranked: list[verify.Believed]
 ) -> list[verify.Believed]:
     """The two outlines ``straddler`` straddles (see _straddlers_split), or none."""
     outline = straddler.candidate.corners
@@ -96,7 +97,7 @@ def _tiles_straddled(
     others = [k.candidate.corners for k in kept if k is not straddler]
     rivals = [
         b
-        for b in believed
+        for b in ranked
         if not any(b is k for k in kept)
         and b.candidate.surely_read(model_alone=True)
         and 1 / STRADDLED_AREA <= area(b.candidate.corners) / whole <= STRADDLED_AREA

@@ -158,6 +158,25 @@ def test_an_outline_straddling_two_touching_tiles_gives_way_to_them():
     assert [k.candidate.ends for k in kept] == [(1, 3)]
 
 
+def test_where_a_straddler_gives_way_the_surer_read_of_a_tile_takes_its_place():
+    """Two outlines round the upper of two tiles end to end, one read 9|5 surely and one
+    read 8|5 less surely (a pip of the nine missed), and an outline across the gap between
+    the tiles ranking first: the 9|5 and the 3|2 take its place, whichever way round the
+    outlines were proposed (rendered table 1300073 read a 1|13 as 1|11 so)."""
+
+    def outline(x: float, y: float, ends, sure: float) -> Candidate:
+        corners = np.float32([[x, y], [x + 100, y], [x + 100, y + 200], [x, y + 200]])
+        halves = tuple(HalfReading(pips, sure, 60.0) for pips in ends)
+        return Candidate(corners, halves, divider_contrast=60.0, faint=False)
+
+    gap = outline(0, 100, (5, 3), 0.99)
+    upper = [outline(0, 0, (8, 5), 0.9), outline(2, 2, (9, 5), 0.95)]
+    lower = outline(0, 200, (3, 2), 0.9)
+    for proposed in (upper, upper[::-1]):
+        kept = one_per_tile([Believed(c, 1.0) for c in (gap, *proposed, lower)])
+        assert sorted(k.candidate.ends for k in kept) == [(3, 2), (9, 5)]
+
+
 def test_an_outline_read_as_no_tile_of_the_set_in_play_gives_way_to_its_rival():
     """Two outlines round one tile of a double-twelve set, the refiner's a little longer: its
     twelve read as 14 (more cleanly than the other's, whose twelve the rules count
