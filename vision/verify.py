@@ -46,12 +46,18 @@ class Believed:
 def patch(image: np.ndarray, corners: np.ndarray, size: tuple[int, int] = PATCH) -> np.ndarray:
     """The outline and a margin round it, warped upright to ``size`` (end A at the top)."""
     w, h = size
-    mx, my = MARGIN / (1 + 2 * MARGIN) * w, MARGIN / (1 + 2 * MARGIN) * h
+    mx, my = _margins(size)
     target = np.float32([[mx, my], [w - 1 - mx, my], [w - 1 - mx, h - 1 - my], [mx, h - 1 - my]])
     matrix = cv2.getPerspectiveTransform(np.float32(corners), target)
     return cv2.warpPerspective(
         image, matrix, size, flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REPLICATE
     )
+
+
+def _margins(size: tuple[int, int]) -> tuple[float, float]:
+    """The table kept round an outline in a patch of ``size``: across it and along it."""
+    share = MARGIN / (1 + 2 * MARGIN)
+    return share * size[0], share * size[1]
 
 
 def batch(
@@ -115,7 +121,7 @@ def _chroma(upright: np.ndarray) -> float:
     """How far from grey an upright patch's face lies: its median's Lab chroma, inside the
     margin of table (pips, a minority, leave the median be)."""
     h, w = upright.shape[:2]
-    my, mx = round(MARGIN / (1 + 2 * MARGIN) * h), round(MARGIN / (1 + 2 * MARGIN) * w)
+    mx, my = (round(m) for m in _margins((w, h)))
     lab = cv2.cvtColor(upright[my : h - my, mx : w - mx], cv2.COLOR_BGR2LAB).reshape(-1, 3)
     a, b = np.median(lab[:, 1:], axis=0)
     return float(np.hypot(a - 128.0, b - 128.0))

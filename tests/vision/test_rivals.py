@@ -10,6 +10,22 @@ from vision.rivals import one_per_tile
 from vision.verify import Believed
 
 
+def _outline(
+    ends: tuple[int, int],
+    sure: float | tuple[float, float] = 0.95,
+    x: float = 0.0,
+    y: float = 0.0,
+    w: float = 100.0,
+    h: float = 200.0,
+) -> Candidate:
+    """A ``w`` x ``h`` outline at (``x``, ``y``) read as ``ends``, each half as ``sure``
+    (one figure for both, or one each)."""
+    corners = np.float32([[x, y], [x + w, y], [x + w, y + h], [x, y + h]])
+    each = sure if isinstance(sure, tuple) else (sure, sure)
+    halves = tuple(HalfReading(pips, s, 60.0) for pips, s in zip(ends, each, strict=True))
+    return Candidate(corners, halves, divider_contrast=60.0, faint=False)
+
+
 def test_an_outline_round_a_tiles_divider_alone_gives_way_to_the_tile():
     """A close-up on a busy cloth: the finder outlined only a big 3|10's divider and read it
     as 0|0 more cleanly than the spotter's tile, whose ten the rules miscount. The tile is
@@ -93,13 +109,8 @@ def test_of_two_outlines_of_a_tile_as_sure_the_one_of_a_tiles_size_is_kept():
     first. Beside tiles read surely at the 9|12's size, the 9|12 is kept; with nothing to
     tell a tile's size by, the first proposed stands."""
 
-    def outline(x: float, length: float, ends: tuple[int, int], sure: float) -> Candidate:
-        corners = np.float32([[x, 0], [x + 100, 0], [x + 100, length], [x, length]])
-        halves = (HalfReading(ends[0], 0.95, 60.0), HalfReading(ends[1], sure, 60.0))
-        return Candidate(corners, halves, divider_contrast=60.0, faint=False)
-
-    short, whole = outline(0, 140, (9, 9), 0.5), outline(0, 200, (9, 12), 0.5)
-    beside = [Believed(outline(x, 200, (2, 3), 0.95), 1.0) for x in (300, 450)]
+    short, whole = _outline((9, 9), (0.95, 0.5), h=140), _outline((9, 12), (0.95, 0.5))
+    beside = [Believed(_outline((2, 3), x=x), 1.0) for x in (300, 450)]
     kept = one_per_tile([Believed(short, 1.0), Believed(whole, 1.0), *beside])
     assert sorted(k.candidate.ends for k in kept) == [(2, 3), (2, 3), (9, 12)]
     kept = one_per_tile([Believed(short, 1.0), Believed(whole, 1.0)])
@@ -112,13 +123,8 @@ def test_a_tile_the_spotter_sees_comes_before_an_outline_across_two_tiles():
     the tiles are kept, not the outlines across them. Without the spotter the first
     outlines found stand."""
 
-    def outline(y: float, ends: tuple[int, int]) -> Candidate:
-        corners = np.float32([[0, y], [100, y], [100, y + 200], [0, y + 200]])
-        halves = tuple(HalfReading(pips, 0.95, 60.0) for pips in ends)
-        return Candidate(corners, halves, divider_contrast=60.0, faint=False)
-
-    across = [outline(100, (4, 3)), outline(300, (5, 1))]
-    tiles = [outline(0, (3, 3)), outline(200, (1, 4)), outline(400, (3, 5))]
+    across = [_outline((4, 3), y=100), _outline((5, 1), y=300)]
+    tiles = [_outline((3, 3)), _outline((1, 4), y=200), _outline((3, 5), y=400)]
     believed = [Believed(c, 1.0) for c in across + tiles]
     middles = [np.float32([50, 100 + 200 * i]) for i in range(3)]
     kept = one_per_tile(believed, middles)
@@ -135,25 +141,23 @@ def test_an_outline_straddling_two_touching_tiles_gives_way_to_them():
     ranks first. The two tiles are kept in its place, so 9|1 beside 3|2 scores 15, not the
     1|3 across the gap; two outlines that are no tiles beside it change nothing."""
 
-    def outline(x: float, y: float, w: float, h: float, ends, sure: float) -> Candidate:
-        corners = np.float32([[x, y], [x + w, y], [x + w, y + h], [x, y + h]])
-        halves = tuple(HalfReading(pips, sure, 60.0) for pips in ends)
-        return Candidate(corners, halves, divider_contrast=60.0, faint=False)
-
-    end_to_end = [outline(0, 0, 100, 200, (9, 1), 0.9), outline(0, 200, 100, 200, (3, 2), 0.9)]
-    gap = outline(0, 100, 100, 200, (1, 3), 0.99)
+    end_to_end = [_outline((9, 1), 0.9), _outline((3, 2), 0.9, y=200)]
+    gap = _outline((1, 3), 0.99, y=100)
     kept = one_per_tile([Believed(gap, 1.0)] + [Believed(t, 1.0) for t in end_to_end])
     assert sorted(k.candidate.ends for k in kept) == [(3, 2), (9, 1)]
 
-    side_by_side = [outline(0, 0, 200, 100, (11, 9), 0.9), outline(0, 100, 200, 100, (7, 3), 0.9)]
-    across = outline(50, 0, 100, 200, (9, 3), 0.99)
+    side_by_side = [
+        _outline((11, 9), 0.9, w=200, h=100),
+        _outline((7, 3), 0.9, y=100, w=200, h=100),
+    ]
+    across = _outline((9, 3), 0.99, x=50)
     kept = one_per_tile([Believed(across, 1.0)] + [Believed(t, 1.0) for t in side_by_side])
     assert sorted(k.candidate.ends for k in kept) == [(7, 3), (11, 9)]
 
     unsure = [replace(t, halves=(HalfReading(4, 0.3, 60.0, learned=0.3),) * 2) for t in end_to_end]
     kept = one_per_tile([Believed(gap, 1.0)] + [Believed(t, 1.0) for t in unsure])
     assert [k.candidate.ends for k in kept] == [(1, 3)]
-    pieces = [outline(0, 110, 100, 70, (1, 1), 0.9), outline(0, 220, 100, 70, (2, 2), 0.9)]
+    pieces = [_outline((1, 1), 0.9, y=110, h=70), _outline((2, 2), 0.9, y=220, h=70)]
     kept = one_per_tile([Believed(gap, 1.0)] + [Believed(t, 1.0) for t in pieces])
     assert [k.candidate.ends for k in kept] == [(1, 3)]
 
@@ -164,14 +168,9 @@ def test_where_a_straddler_gives_way_the_surer_read_of_a_tile_takes_its_place():
     the tiles ranking first: the 9|5 and the 3|2 take its place, whichever way round the
     outlines were proposed (rendered table 1300073 read a 1|13 as 1|11 so)."""
 
-    def outline(x: float, y: float, ends, sure: float) -> Candidate:
-        corners = np.float32([[x, y], [x + 100, y], [x + 100, y + 200], [x, y + 200]])
-        halves = tuple(HalfReading(pips, sure, 60.0) for pips in ends)
-        return Candidate(corners, halves, divider_contrast=60.0, faint=False)
-
-    gap = outline(0, 100, (5, 3), 0.99)
-    upper = [outline(0, 0, (8, 5), 0.9), outline(2, 2, (9, 5), 0.95)]
-    lower = outline(0, 200, (3, 2), 0.9)
+    gap = _outline((5, 3), 0.99, y=100)
+    upper = [_outline((8, 5), 0.9), _outline((9, 5), 0.95, x=2, y=2)]
+    lower = _outline((3, 2), 0.9, y=200)
     for proposed in (upper, upper[::-1]):
         kept = one_per_tile([Believed(c, 1.0) for c in (gap, *proposed, lower)])
         assert sorted(k.candidate.ends for k in kept) == [(3, 2), (9, 5)]
@@ -183,12 +182,7 @@ def test_an_outline_read_as_no_tile_of_the_set_in_play_gives_way_to_its_rival():
     otherwise). No tile of the set has a 14, so the 2|12 stands for the tile; with the set
     in play not known, the cleaner reading does."""
 
-    def outline(length: float, ends: tuple[int, int], sure: float) -> Candidate:
-        corners = np.float32([[0, 0], [100, 0], [100, length], [0, length]])
-        halves = (HalfReading(ends[0], 0.95, 60.0), HalfReading(ends[1], sure, 60.0))
-        return Candidate(corners, halves, divider_contrast=60.0, faint=False)
-
-    longer, right = outline(215, (2, 14), 0.6), outline(200, (2, 12), 0.45)
+    longer, right = _outline((2, 14), (0.95, 0.6), h=215), _outline((2, 12), (0.95, 0.45))
     believed = [Believed(longer, 1.0), Believed(right, 1.0)]
     assert [k.candidate.ends for k in one_per_tile(believed, [], set_max=12)] == [(2, 12)]
     assert [k.candidate.ends for k in one_per_tile(believed, [], set_max=15)] == [(2, 14)]
