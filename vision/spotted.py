@@ -164,9 +164,10 @@ def _unsurely_read(readings: list[Candidate], traced: list[Candidate]) -> list[C
     count more likely than not (AGREED_LEAST: a lamp's glare on a blank half, or on some
     of a six's pips, which the rules then count fewer). Either way the tile is marked for
     the player to check: its total is as likely right as not, where a tile left out is
-    surely wrong."""
+    surely wrong. Only the same outline proposed already (SAME_OUTLINE) hides it: one across
+    it and its neighbour, read surely, is a rival for the verifier to judge."""
     wanted = [c for c in readings if any(c.ends) and (_learned_sure(c) or _one_half_sure(c))]
-    return _distinct(wanted, traced, SAME_TILE)
+    return _distinct(wanted, traced, SAME_OUTLINE)
 
 
 def _learned_sure(candidate: Candidate) -> bool:

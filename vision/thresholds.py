@@ -281,9 +281,13 @@ of it, and stands as a second chance. On rendered tables 990000-990002 25 of 29 
 two spots, 10 after."""
 
 SAME_OUTLINE = 0.9
-"""A spot's crosswise outline (spotted._crosswise) sharing more than this share with one
-already proposed is that outline again (the refiner came to the same tile from both ways)
-and is not proposed twice. Less overlap is a rival for the verifier to judge."""
+"""A spot's crosswise outline (spotted._crosswise), or its outline read unsurely
+(spotted._unsurely_read), sharing more than this share with one already proposed is that
+outline again (the refiner came to the same tile from both ways) and is not proposed twice.
+Less overlap is a rival for the verifier to judge: an outline across a tile and its
+neighbour, read surely, hid the tile read unsurely under it, and when the verifier threw
+that outline out the tile was lost (2026-12-06, tuning table 910079 and trace table
+1500062 read right since; held-out tables 459 to 461 of 553, none read worse)."""
 
 NEIGHBOURS = 3
 """A spot whose outline was not read is outlined again as each of this many tiles read
