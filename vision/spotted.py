@@ -162,7 +162,8 @@ def _unsurely_read(readings: list[Candidate], traced: list[Candidate]) -> list[C
     REFINED_SURE or more (pips of a colour the rule-based counter miscounts), or where both
     counters count one half alike and surely and the learned counter finds the other's
     count more likely than not (AGREED_LEAST: a lamp's glare on a blank half, or on some
-    of a six's pips, which the rules then count fewer). Either way the tile is marked for
+    of a six's pips, which the rules then count fewer) or both count it alike, however
+    unsurely (a blank half speckled by a dim lamp's noise). Either way the tile is marked for
     the player to check: its total is as likely right as not, where a tile left out is
     surely wrong. Only the same outline proposed already (SAME_OUTLINE) hides it: one across
     it and its neighbour, read surely, is a rival for the verifier to judge."""
@@ -177,7 +178,7 @@ def _learned_sure(candidate: Candidate) -> bool:
 def _one_half_sure(candidate: Candidate) -> bool:
     halves = candidate.halves
     return (
-        min(h.learned for h in halves) >= AGREED_LEAST
+        all(h.learned >= AGREED_LEAST or h.agreed for h in halves)
         and max(h.confidence for h in halves) >= REFINED_SURE
     )
 
