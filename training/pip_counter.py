@@ -31,6 +31,7 @@ from training.half_faces import LOOKS, drawn_halves
 from training.realsets import LabelledPhoto, train_photos
 from vision import counter, load_photo, synth
 from vision.halves import split_halves
+from vision.nets import standardised
 from vision.thresholds import COUNT_PATCH, RIM
 from vision.world import render_world
 
@@ -196,7 +197,7 @@ def _teach_twin(task: tuple) -> tuple[dict, dict]:
     import torch
 
     patches, labels = collect(seeds, exclude, limit, lambda *_: None)
-    x = counter.scaled(patches)
+    x = standardised(patches)
     torch.manual_seed(twin_seed)
     taught = dict(batch_size=64, averaged=averaged)
     net, figures = fit(_net_class()(), x, labels, twin_seed, epochs, None, _turned, **taught)

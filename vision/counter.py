@@ -20,7 +20,7 @@ import cv2
 import numpy as np
 
 from companion.tiles import MAX_PIPS
-from vision.nets import open_net
+from vision.nets import open_net, standardised
 from vision.pips import count_pips, light_pips
 from vision.reading import HalfReading
 from vision.thresholds import COUNT_PATCH, DISAGREED
@@ -39,15 +39,7 @@ def batch(halves: list[np.ndarray]) -> np.ndarray:
         return np.zeros((0, 3, COUNT_PATCH, COUNT_PATCH), np.float32)
     size = (COUNT_PATCH, COUNT_PATCH)
     patches = np.stack([cv2.resize(h, size, interpolation=cv2.INTER_AREA) for h in halves])
-    return scaled(patches)
-
-
-def scaled(patches: np.ndarray) -> np.ndarray:
-    """N x H x W x 3 uint8 patches as the model takes them: each to its own mean and spread."""
-    patches = patches.astype(np.float32)
-    mean = patches.mean(axis=(1, 2, 3), keepdims=True)
-    spread = patches.std(axis=(1, 2, 3), keepdims=True) + 8.0
-    return np.ascontiguousarray(((patches - mean) / spread).transpose(0, 3, 1, 2))
+    return standardised(patches)
 
 
 @cache

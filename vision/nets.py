@@ -5,10 +5,20 @@ from __future__ import annotations
 from pathlib import Path
 
 import cv2
+import numpy as np
 
 from companion.errors import CompanionError
 
 REINSTALL = "reinstall the companion (on a Pi: sudo sh tools/install-pi.sh)"
+
+
+def standardised(patches: np.ndarray) -> np.ndarray:
+    """N x H x W x 3 patches as the networks take them, N x 3 x H x W float32: each scaled
+    to its own mean and spread of brightness (the light in the room is not their business)."""
+    stacked = patches.astype(np.float32)
+    mean = stacked.mean(axis=(1, 2, 3), keepdims=True)
+    spread = stacked.std(axis=(1, 2, 3), keepdims=True) + 8.0
+    return np.ascontiguousarray(((stacked - mean) / spread).transpose(0, 3, 1, 2))
 
 
 class NetworkError(CompanionError):

@@ -19,7 +19,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from vision.nets import open_net
+from vision.nets import open_net, standardised
 from vision.shrink import halvings, scaled_size, shrunk
 from vision.thresholds import REFINE_LENGTH, REFINE_LOOKS, REFINE_PATCH
 
@@ -91,10 +91,7 @@ def network_input(patches: list[np.ndarray]) -> np.ndarray:
     """N x 3 x REFINE_PATCH x REFINE_PATCH, each patch scaled to its own mean and spread."""
     if not patches:
         return np.zeros((0, 3, REFINE_PATCH, REFINE_PATCH), np.float32)
-    stack = np.stack(patches).astype(np.float32)
-    mean = stack.mean(axis=(1, 2, 3), keepdims=True)
-    spread = stack.std(axis=(1, 2, 3), keepdims=True) + 8.0
-    return np.ascontiguousarray(((stack - mean) / spread).transpose(0, 3, 1, 2))
+    return standardised(np.stack(patches))
 
 
 def to_units(points: np.ndarray) -> np.ndarray:

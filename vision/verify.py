@@ -17,7 +17,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from vision.nets import open_net
+from vision.nets import open_net, standardised
 from vision.reading import Candidate
 from vision.thresholds import (
     COLOURED_FACE,
@@ -76,10 +76,7 @@ def batch(
 def _scaled(patches: list[np.ndarray]) -> np.ndarray:
     if not patches:
         return np.zeros((0, 3, PATCH[1], PATCH[0]), np.float32)
-    stacked = np.stack(patches).astype(np.float32)
-    mean = stacked.mean(axis=(1, 2, 3), keepdims=True)
-    spread = stacked.std(axis=(1, 2, 3), keepdims=True) + 8.0
-    return np.ascontiguousarray(((stacked - mean) / spread).transpose(0, 3, 1, 2))
+    return standardised(np.stack(patches))
 
 
 def looks(candidate: Candidate) -> tuple[bool, ...]:
