@@ -16,7 +16,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from vision.nets import open_net
+from vision.nets import open_net, standardised
 from vision.shapes import outline_length, outline_width, shared_by_larger
 from vision.shrink import to_side
 from vision.thresholds import (
@@ -49,9 +49,7 @@ def looked_at(image: np.ndarray, side: int = SPOT_SIDE) -> tuple[np.ndarray, flo
 
 def network_input(small: np.ndarray) -> np.ndarray:
     """1 x 3 x H x W, the picture scaled to its own mean and spread of brightness."""
-    picture = small.astype(np.float32)
-    picture = (picture - picture.mean()) / (picture.std() + 8.0)
-    return np.ascontiguousarray(picture.transpose(2, 0, 1)[None])
+    return standardised(small[None])
 
 
 @cache
