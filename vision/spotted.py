@@ -22,7 +22,7 @@ from vision.halves import split_halves
 from vision.pips import light_pips
 from vision.ranks import byte_median
 from vision.reading import Candidate
-from vision.shapes import area, centred, inside, shared, turned
+from vision.shapes import area, centred, inside, shared, shared_by_larger, turned
 from vision.thresholds import (
     AGREED_LEAST,
     COVERED_MOST,
@@ -165,10 +165,11 @@ def _unsurely_read(readings: list[Candidate], traced: list[Candidate]) -> list[C
     of a six's pips, which the rules then count fewer) or both count it alike, however
     unsurely (a blank half speckled by a dim lamp's noise). Either way the tile is marked for
     the player to check: its total is as likely right as not, where a tile left out is
-    surely wrong. Only the same outline proposed already (SAME_OUTLINE) hides it: one across
-    it and its neighbour, read surely, is a rival for the verifier to judge."""
+    surely wrong. Only the same outline proposed already (SAME_OUTLINE of the larger one's
+    area) hides it: one across it and its neighbour, read surely, is a rival for the
+    verifier to judge, and one round a stretch of table that holds it whole is no tile."""
     wanted = [c for c in readings if any(c.ends) and (_learned_sure(c) or _one_half_sure(c))]
-    return _distinct(wanted, traced, SAME_OUTLINE)
+    return _distinct(wanted, traced, SAME_OUTLINE, shared_by_larger)
 
 
 def _learned_sure(candidate: Candidate) -> bool:
@@ -216,14 +217,18 @@ def _outlined(
 
 
 def _distinct(
-    readings: list[Candidate | None], beside: list[Candidate], most_shared: float
+    readings: list[Candidate | None],
+    beside: list[Candidate],
+    most_shared: float,
+    measure: Callable[[np.ndarray, np.ndarray], float] = shared,
 ) -> list[Candidate]:
     """The outlines read (None: not read), each left out where it shares more than
-    ``most_shared`` of its area with one of ``beside`` or one kept before it."""
+    ``most_shared`` with one of ``beside`` or one kept before it, by ``measure`` (the share
+    of the smaller one's area, or shared_by_larger)."""
     kept: list[Candidate] = []
     for candidate in readings:
         if candidate is not None and all(
-            shared(candidate.corners, c.corners) <= most_shared for c in beside + kept
+            measure(candidate.corners, c.corners) <= most_shared for c in beside + kept
         ):
             kept.append(candidate)
     return kept
