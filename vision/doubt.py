@@ -35,6 +35,7 @@ from vision.thresholds import (
     MANY_DOUBTS,
     MOST_PLACES_SHOWN,
     MOSTLY_DOUBTFUL,
+    NEAREST_TILES,
     OFF_THE_PHOTO,
     PLACE_AREA,
     RIM_SIDES,
@@ -288,28 +289,28 @@ def _past_edge(corners: np.ndarray, size: tuple[int, int]) -> float:
 
 
 def _without_misfits(tiles: list[RecognisedTile]) -> tuple[list[RecognisedTile], int]:
-    """The tiles without the outlines far smaller (SPECK_SHARE of the photo's median tile
-    area: a mark on the table) or far bigger (SPRAWL_SHARE: a stretch of table) than its
-    typical tile whose pips were not counted surely, and how many were left out."""
+    """The tiles without the outlines far smaller (SPECK_SHARE of the usual tile's area
+    there, _usual: a mark on the table) or far bigger (SPRAWL_SHARE: a stretch of table)
+    whose pips were not counted surely, and how many were left out."""
     if len(tiles) < 3:
         return tiles, 0
     areas = _areas(tiles)
-    median = float(np.median(areas))
-    misfit = ((areas < SPECK_SHARE * median) | (areas > SPRAWL_SHARE * median)) & np.array(
+    usual = _usual(tiles, areas)
+    misfit = ((areas < SPECK_SHARE * usual) | (areas > SPRAWL_SHARE * usual)) & np.array(
         [t.confidence < LOW_CONFIDENCE for t in tiles]
     )
     return [t for t, m in zip(tiles, misfit, strict=True) if not m], int(misfit.sum())
 
 
 def _mark_odd_sizes(tiles: list[RecognisedTile]) -> list[RecognisedTile]:
-    """Each tile of a size unlike the photo's median tile (SIZE_SPREAD, AREA_SPREAD),
+    """Each tile of a size unlike the usual tile there (_usual; SIZE_SPREAD, AREA_SPREAD),
     marked. Two tiles of sizes so unlike say one of them is no tile, but not which: the one
     read less surely is marked (a die and the table beside it read as a 0|5 beside the one
     tile of a hand, rendered table 1100084; a speck read as 0|0 beside a 7|8)."""
     if len(tiles) < 2:
         return tiles
     widths = np.array([outline_width(t.corners) for t in tiles])
-    odd = _outside(widths, SIZE_SPREAD) | _outside(_areas(tiles), AREA_SPREAD)
+    odd = _outside(tiles, widths, SIZE_SPREAD) | _outside(tiles, _areas(tiles), AREA_SPREAD)
     if len(tiles) == 2 and odd.any():
         odd = np.arange(2) == int(np.argmin([t.confidence for t in tiles]))
     return [
@@ -318,10 +319,23 @@ def _mark_odd_sizes(tiles: list[RecognisedTile]) -> list[RecognisedTile]:
     ]
 
 
-def _outside(sizes: np.ndarray, spread: tuple[float, float]) -> np.ndarray:
-    median = float(np.median(sizes))
+def _outside(
+    tiles: list[RecognisedTile], sizes: np.ndarray, spread: tuple[float, float]
+) -> np.ndarray:
+    usual = _usual(tiles, sizes)
     low, high = spread
-    return (sizes < low * median) | (sizes > high * median)
+    return (sizes < low * usual) | (sizes > high * usual)
+
+
+def _usual(tiles: list[RecognisedTile], sizes: np.ndarray) -> np.ndarray:
+    """Each tile's usual size: the median of its own ``sizes`` and its NEAREST_TILES
+    nearest tiles' (all of them, in a hand of NEAREST_TILES + 1 or fewer). Seen at a slant,
+    a near tile is many times a far one (rendered table 1500431, at 54 degrees: 12 times the
+    area), but about the size of the tiles beside it."""
+    middles = np.array([np.float32(t.corners).mean(axis=0) for t in tiles])
+    apart = np.linalg.norm(middles[:, None] - middles[None], axis=2)
+    nearest = np.argsort(apart, axis=1, kind="stable")[:, : NEAREST_TILES + 1]
+    return np.median(sizes[nearest], axis=1)
 
 
 def _areas(tiles: list[RecognisedTile]) -> np.ndarray:

@@ -569,12 +569,25 @@ pips are not counted surely either (LOW_CONFIDENCE) is left out, the player told
 back: of such tiles on validation tables 945000-945399 and bare tables 960000-960149 (9)
 none was a tile; face-down tiles, cards and tiles on edge cut by the edge."""
 
+NEAREST_TILES = 4
+"""A tile's size is judged against the usual tile there: the median of its own size and
+that of this many tiles nearest it (vision/doubt.py _usual; in a hand of five tiles or
+fewer, every tile's, as the photo's median was before). At a slant a near tile is many
+times a far one's size (rendered table 1500431 at 54 degrees: twelve times the area), and
+judged by the photo's median, near tiles read unsurely were left out as stretches of table
+and near ones read surely were marked, till most were doubtful and the photo unreadable.
+Set at 4 before measuring (2026-12-06, forty-fifth session): held-out tables 945042 and
+1200038 read right since, none wrong, none more wrong and called `ok`; ten readings right
+either way and asked about before are called `ok` now, four the other way round (tuning
+tables and a slanted mat)."""
+
 SIZE_SPREAD = (0.6, 1.7)
-"""A tile narrower or wider than this times the photo's median tile is doubtful: tiles of
-one set are one size, and a steep view is levelled before tiles are measured."""
+"""A tile narrower or wider than this times the usual tile there (NEAREST_TILES) is
+doubtful: tiles of one set are one size, and at a slant the tiles beside it are seen about
+as near."""
 
 AREA_SPREAD = (0.5, 2.0)
-"""A tile whose outline covers less or more than this times the photo's median tile is
+"""A tile whose outline covers less or more than this times the usual tile's there is
 doubtful too: an outline round half a tile, or round two, is often of a tile's width. On
 rendered tables (seeds 910000-910039) it marked 2 of the 5 wrong tiles nothing else doubted,
 and 6 of 287 right ones. Since 2026-12-06 two tiles are judged too, and of two so unlike the
@@ -583,16 +596,17 @@ a 0|5 (2,973 px against the one tile's 10,579) and called the total `ok`; no oth
 1,780 photos moved (docs/vision-history.md)."""
 
 SPECK_SHARE = 0.2
-"""With three tiles or more, an outline under this share of the photo's median tile area
-whose pips are not counted surely (LOW_CONFIDENCE) is a mark on the table, not a tile of the
-hand: it is left out of the reading, and the reading asks for a check. A tile of one set
-seen at 60 degrees is still about half the area of its nearest neighbour. Seen on
+"""With three tiles or more, an outline under this share of the usual tile's area there
+(NEAREST_TILES) whose pips are not counted surely (LOW_CONFIDENCE) is a mark on the table,
+not a tile of the hand: it is left out of the reading, and the reading asks for a check. A
+tile of one set seen at 60 degrees is still about half the area of its nearest neighbour.
+Seen on
 hartmannr76's one photo (a scrap on the cloth read as 7|8, so this source is not unseen by
 the rule); rendered tables (seeds 910000-910039), bare ones and slanted mats (3200-3299)
 read the same totals with it; sdwalker62 (its fold) one photo more right."""
 
 SPRAWL_SHARE = 4.0
-"""Likewise, an outline over this many times the photo's median tile area whose pips are
+"""Likewise, an outline over this many times the usual tile's area there whose pips are
 not counted surely is no tile: it takes in a stretch of table, tiles on edge or several
 tiles (a tile of one set seen at 60 degrees is at most about twice its far neighbour's
 area). It is left out of the reading, and the reading asks for a check. Set at 4 before

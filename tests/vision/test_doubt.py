@@ -411,3 +411,21 @@ def test_tiles_washed_out_white_ask_for_a_check():
         reading = judge(laid((3, 5), (2, 6)), scene, context)
         assert (TOO_BRIGHT in reading.reasons) == too_bright
         assert reading.status == ("check" if too_bright else "ok")
+
+
+def test_near_tiles_at_a_slant_are_judged_beside_their_neighbours_not_the_far_ones():
+    """Seen at a slant a near tile is many times the area of a far one (rendered table
+    1500431, at 54 degrees: twelve times). Judged against the photo's median tile, the near
+    row was not the size of the tiles, and one read unsurely was left out as a stretch of
+    table (an 8|12, 20 pips short). Each tile is judged beside the tiles nearest it."""
+    far = laid((1, 2), (3, 4), (5, 6), (1, 1), (2, 2), (3, 3), width=20.0)
+    near = [
+        replace(t, corners=tuple((x, y + 600.0) for x, y in t.corners))
+        for t in laid((4, 7), (8, 12), (0, 8), width=52.0)
+    ]
+    near[1] = replace(near[1], confidence=0.4)
+    reading = judge(far + near, CALM, ReadingContext())
+    assert reading.pip_total == sum(t.tile.pips for t in far + near) == 72
+    assert not any("far smaller or bigger" in r for r in reading.reasons)
+    sized = [t for t in reading.tiles if "not the size of the other tiles" in t.doubts]
+    assert sized == []
