@@ -310,7 +310,9 @@ def _mark_odd_sizes(tiles: list[RecognisedTile]) -> list[RecognisedTile]:
     if len(tiles) < 2:
         return tiles
     widths = np.array([outline_width(t.corners) for t in tiles])
-    odd = _outside(tiles, widths, SIZE_SPREAD) | _outside(tiles, _areas(tiles), AREA_SPREAD)
+    areas = _areas(tiles)
+    usual_width, usual_area = _usual(tiles, np.stack([widths, areas], axis=1)).T
+    odd = _outside(widths, usual_width, SIZE_SPREAD) | _outside(areas, usual_area, AREA_SPREAD)
     if len(tiles) == 2 and odd.any():
         odd = np.arange(2) == int(np.argmin([t.confidence for t in tiles]))
     return [
@@ -319,19 +321,17 @@ def _mark_odd_sizes(tiles: list[RecognisedTile]) -> list[RecognisedTile]:
     ]
 
 
-def _outside(
-    tiles: list[RecognisedTile], sizes: np.ndarray, spread: tuple[float, float]
-) -> np.ndarray:
-    usual = _usual(tiles, sizes)
+def _outside(sizes: np.ndarray, usual: np.ndarray, spread: tuple[float, float]) -> np.ndarray:
     low, high = spread
     return (sizes < low * usual) | (sizes > high * usual)
 
 
 def _usual(tiles: list[RecognisedTile], sizes: np.ndarray) -> np.ndarray:
-    """Each tile's usual size: the median of its own ``sizes`` and its NEAREST_TILES
-    nearest tiles' (all of them, in a hand of NEAREST_TILES + 1 or fewer). Seen at a slant,
-    a near tile is many times a far one (rendered table 1500431, at 54 degrees: 12 times the
-    area), but about the size of the tiles beside it."""
+    """Each tile's usual size: the median of its own ``sizes`` (one row per tile, of one
+    measure or more) and its NEAREST_TILES nearest tiles' (all of them, in a hand of
+    NEAREST_TILES + 1 or fewer). Seen at a slant, a near tile is many times a far one
+    (rendered table 1500431, at 54 degrees: 12 times the area), but about the size of the
+    tiles beside it."""
     middles = np.array([np.float32(t.corners).mean(axis=0) for t in tiles])
     apart = np.linalg.norm(middles[:, None] - middles[None], axis=2)
     nearest = np.argsort(apart, axis=1, kind="stable")[:, : NEAREST_TILES + 1]

@@ -295,8 +295,8 @@ that outline out the tile was lost (2026-12-06, tuning table 910079 and trace ta
 outline read unsurely the share is of the larger outline's area: an outline thirty times a
 tile's size, round a stretch of granite read surely as 1|1, holds the tile whole and is not
 the same outline (trace table 1500360; held-out 945055 read right since, nothing else
-moved). Measured so for the crosswise ones too, no held-out table more came right and five
-read otherwise (2026-12-06, forty-fifth session)."""
+moved). Measured so for the crosswise and surely read ones too, no more held-out table with
+tiles came right and six readings moved otherwise (2026-12-06, forty-fifth session)."""
 
 NEIGHBOURS = 3
 """A spot whose outline was not read is outlined again as each of this many tiles read
@@ -600,9 +600,8 @@ SPECK_SHARE = 0.2
 (NEAREST_TILES) whose pips are not counted surely (LOW_CONFIDENCE) is a mark on the table,
 not a tile of the hand: it is left out of the reading, and the reading asks for a check. A
 tile of one set seen at 60 degrees is still about half the area of its nearest neighbour.
-Seen on
-hartmannr76's one photo (a scrap on the cloth read as 7|8, so this source is not unseen by
-the rule); rendered tables (seeds 910000-910039), bare ones and slanted mats (3200-3299)
+Seen on hartmannr76's one photo (a scrap on the cloth read as 7|8, so this source is not
+unseen by the rule); rendered tables (seeds 910000-910039), bare ones and slanted mats (3200-3299)
 read the same totals with it; sdwalker62 (its fold) one photo more right."""
 
 SPRAWL_SHARE = 4.0
