@@ -195,13 +195,26 @@ def _barely_seen(
     learned and the rule-based counter alike, with pips: a tile in a block, or of colours
     the spotter learned little of, may be barely seen; a pattern on the table seldom reads
     so. Each is marked for the player to check ("hard to see"): where the spotter barely
-    sees tiles, it may miss others altogether."""
+    sees tiles, it may miss others altogether. Only a tile proposed already that both
+    counters read surely stands in its way: an outline drawn half on a tile and half on the
+    bare table, which the learned counter alone reads surely (the table as a blank half), is
+    a rival for the verifier to judge. The same outline proposed already and read as the
+    same tile is not proposed again: it would add only the doubt."""
     read = found + traced
     todo = [r for r in rough if not _covered(r, read)]
     sure = _outlined(outlining, todo, read, lambda c: c.surely_read() and any(c.ends))
     marked = [None if c is None else replace(c, barely_seen=True) for c in sure]
     # of the overlapping outlines proposed as rivals, only the first stands in the way
-    return _distinct(marked, _distinct(traced, [], SAME_TILE), SAME_TILE)
+    in_the_way = _distinct([c for c in traced if c.surely_read()], [], SAME_TILE)
+    rivals = _distinct(marked, in_the_way, SAME_TILE)
+    return [c for c in rivals if not any(_read_alike(c, t) for t in traced)]
+
+
+def _read_alike(one: Candidate, other: Candidate) -> bool:
+    """Whether two outlines are the same outline (SAME_OUTLINE) read as the same tile."""
+    return shared(one.corners, other.corners) > SAME_OUTLINE and sorted(one.ends) == sorted(
+        other.ends
+    )
 
 
 def _outlined(

@@ -296,7 +296,10 @@ outline read unsurely the share is of the larger outline's area: an outline thir
 tile's size, round a stretch of granite read surely as 1|1, holds the tile whole and is not
 the same outline (trace table 1500360; held-out 945055 read right since, nothing else
 moved). Measured so for the crosswise and surely read ones too, no more held-out table with
-tiles came right and six readings moved otherwise (2026-12-06, forty-fifth session)."""
+tiles came right and six readings moved otherwise (2026-12-06, forty-fifth session).
+A tile barely seen (spotted._barely_seen) whose outline is one proposed already, by this
+share of the smaller, and read as the same tile is not proposed again: it would only add
+its doubt to a tile read right (held-out table 1010090, a lone 6|7, `ok` as before)."""
 
 NEIGHBOURS = 3
 """A spot whose outline was not read is outlined again as each of this many tiles read
