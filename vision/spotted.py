@@ -22,7 +22,7 @@ from vision.halves import split_halves
 from vision.pips import light_pips
 from vision.ranks import byte_median
 from vision.reading import Candidate
-from vision.shapes import area, centred, inside, shared, shared_by_larger, turned
+from vision.shapes import area, centred, shared, shared_by_larger, turned
 from vision.thresholds import (
     AGREED_LEAST,
     COVERED_MOST,
@@ -248,14 +248,15 @@ def _distinct(
 
 
 def _covered(rough: np.ndarray, found: list[Candidate]) -> bool:
-    """Whether an outline in ``found`` covers the middle of the spotter's ``rough`` outline,
-    is of a size to be that tile (COVERED_SHARE to COVERED_MOST of it) and is read surely: a
-    little outline round a tile's divider or one of its pips, an unsure one across two tiles,
-    or one round a stretch of bare table (read surely as a double blank), leaves the tile
-    still to be read."""
+    """Whether an outline in ``found`` has the middle of the spotter's ``rough`` outline as its
+    own (shapes.centred, as a tile's middle is), is of a size to be that tile (COVERED_SHARE
+    to COVERED_MOST of it) and is read surely: a little outline round a tile's divider or
+    one of its pips, an unsure one across two tiles, one round a stretch of bare table (read
+    surely as a double blank), or one across halves of two tiles that holds the spot near
+    its edge (read surely too), leaves the tile still to be read."""
     spot, middle = area(rough), rough.mean(axis=0)
     return any(
-        inside(middle, c.corners)
+        centred(middle, c.corners)
         and COVERED_SHARE * spot <= area(c.corners) <= COVERED_MOST * spot
         and c.surely_read()
         for c in found

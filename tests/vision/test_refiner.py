@@ -315,6 +315,19 @@ def test_a_tile_barely_seen_and_read_surely_is_not_hidden_by_an_outline_half_on_
     assert reading.status == "ok"
 
 
+def test_an_outline_across_two_tiles_leaves_the_tile_the_spotter_sees_to_be_read():
+    """A 5|6 in a block of ivory tiles (rendered table 1500790, which no bench set reads):
+    the finder outlined a half of it and a half of its neighbour as one tile, read surely
+    as 6|1, and the 5|6's middle lay inside that outline, near its edge. It was taken as
+    the tile there, so the spotter's own outline of the 5|6, read surely by both counters,
+    was never proposed: the 5|6 was lost and the 6|1 counted for its neighbour. A spot is
+    left to an outline only when it is that outline's middle (shapes.centred), as a tile's
+    middle is; one across two tiles has each of their middles a third of its length off."""
+    photo = render_world(1_500_790, size=(1920, 1080))
+    reading = recognise(photo.image, set_max=photo.set_max)
+    assert "5-6" in [str(t.tile) for t in reading.tiles]
+
+
 def test_a_tile_with_one_half_sure_is_kept_for_a_check_though_the_other_is_unsure():
     """A tile the spotter is sure of, one half of it counted surely by both counters and
     the other (a blank, or a six with some pips washed out by a lamp's glare) counted only
