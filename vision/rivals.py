@@ -119,14 +119,14 @@ def _pieces_of(tile: Candidate, outlines: list[Candidate], seen_as_one: bool = F
     """Whether ``outlines`` are all pieces of ``tile`` (each under PIECE_SHARE of its area:
     an outline round its divider, read as a blank double) and ``tile`` is read surely. A
     tile with pips read surely is no piece: an outline over a row of tiles, its halves on
-    the gaps between them read as blanks, never takes their place. Unless the spotter sees
-    one tile there (``seen_as_one``: _seen_as_one): a brass spinner cuts a big tile's
-    divider in two, and the finder may outline a little tile across each piece, the pips
-    beside the divider read surely as its halves."""
+    the gaps between them read as blanks, never takes their place. Unless ``tile`` has pips
+    and is seen as one tile (``seen_as_one``: _seen_as_one): a brass spinner, or a lamp's
+    glare, cuts a big tile's divider in two, and the finder may outline a little tile across
+    each piece, the pips beside the divider read surely as its halves."""
     whole = area(tile.corners)
     return tile.surely_read(model_alone=True) and all(
         area(o.corners) < PIECE_SHARE * whole
-        and (seen_as_one or not (any(o.ends) and o.surely_read()))
+        and ((seen_as_one and any(tile.ends)) or not (any(o.ends) and o.surely_read()))
         for o in outlines
     )
 
@@ -139,11 +139,12 @@ def _believed_and_spotted(one: verify.Believed, sure_spots: list[np.ndarray]) ->
 
 
 def _seen_as_one(one: verify.Believed, sure_spots: list[np.ndarray]) -> bool:
-    """Whether the outline is believed and spotted (_believed_and_spotted) as one tile: no
-    other sure spot lies in it ONE_SPOT of its width off its middle or further. Over a row
-    of tiles the spotter is sure of each."""
+    """Whether the verifier has no doubt of the outline (SURE_ABOVE) and the spotter sees no
+    more than one tile in it: no sure spot lies in it ONE_SPOT of its width off its middle
+    or further. Over a row of tiles the spotter is sure of each; it may be sure of none
+    where a lamp glares on a tile's face."""
     c = one.candidate.corners
     middle, reach = c.mean(axis=0), ONE_SPOT * outline_width(c)
-    return _believed_and_spotted(one, sure_spots) and all(
+    return one.sure and all(
         float(np.linalg.norm(m - middle)) < reach for m in sure_spots if inside(m, c)
     )

@@ -63,19 +63,18 @@ def spotted(
     found: list[Candidate],
     seen: list[tuple[np.ndarray, float]],
 ) -> tuple[list[Candidate], list[np.ndarray], list[np.ndarray]]:
-    """The tiles the spotter sees (``seen``: vision/spot.py spot_at, SPOTTED_PEAK or surer) that no
-    outline in ``found`` covers (_covered, by the rough outline and again by the refined
-    one), each rough outline refined onto its tile (vision/refine.py) and read (a tile it
+    """The tiles the spotter sees (``seen``: vision/spot.py spot_at, SPOTTED_PEAK or surer),
+    each rough outline refined onto its tile (vision/refine.py), that no outline in
+    ``found`` covers (_covered, judged by the refined outline), and read (a tile it
     is sure of, read surely neither way round, as the learned counter reads it:
     _unsurely_read), and those it barely sees when read surely (_barely_seen); the rough
     outlines of every tile the spotter is sure of (UNTRACED_PEAK); and of those it only
     half sees (SPOTTED_PEAK to UNTRACED_PEAK), surest first."""
     seen = sorted(seen, key=lambda s: -s[1])
     spots = [s for s in seen if s[1] >= SPOTTED_PEAK]
-    todo = [s for s in spots if not _covered(s[0], found)]
-    # the rough rectangle of a big tile may be far too big: judged again as refined
-    outlined = outlining([corners for corners, _ in todo])
-    left = [(s, c) for s, c in zip(todo, outlined, strict=True) if not _covered(c.corners, found)]
+    # judged as refined: a rough rectangle may be twice the tile's size, or half of it
+    outlined = outlining([corners for corners, _ in spots])
+    left = [(s, c) for s, c in zip(spots, outlined, strict=True) if not _covered(c.corners, found)]
     sure_reads = [_if_sure(c) for _, c in left]
     # two peaks on one tile (the spotter looks twice) give one outline; two that overlap less
     # are rivals for rivals.one_per_tile, as one may straddle two touching tiles

@@ -168,8 +168,11 @@ spotter's rough rectangle is often far too big) well-outlined tiles on slanted m
 read again and worse: of mats 3200-3299, 93 exact with no test, 91 at 0.5, 93 at 0.35. At
 0.3 and under, an outline across two touching spinner tiles kept them from being read
 apart (tests/vision/test_stages.py). Leave-one-source-out the same from 0.25 to 0.5.
-A spot left by its rough outline is judged again by its refined one: the spotter's
-rectangle round a tile filling half a close photo can be nearly twice too long and wide.
+A spot is judged by its refined outline: the spotter's rectangle round a tile filling half
+a close photo can be nearly twice too long and wide, and one round a 6|14 a lamp glared on
+was half its size, so that a little outline across its divider, a fifth of the tile, was
+taken for it (trace table 1500822; judged by the rough rectangle too until 2026-12-06,
+forty-sixth session: no bench reading moved when it stopped).
 Only an outline read surely (REFINED_SURE) covers a spot: an unsure one drawn across two
 tiles, or round the whole table of a dark photo's negative, hid the tiles under it. With
 that, rendered tables (seeds 910000-910039) 31 of 40 exact against 29 (335 tiles of 359
@@ -330,11 +333,14 @@ sdwalker62's close-ups on a striped cloth, where a little outline round a 3|10's
 was kept as 0|0 instead of the tile."""
 
 ONE_SPOT = 0.25
-"""The spotter is sure of one tile in an outline when a sure spot is at its middle and no
-other lies in it this share of its width or further off that middle: a tile's spot is a few
-px off its middle, while over a row of tiles side by side the others' spots are a tile's
-width off. Only then, and when the verifier has no doubt of it (SURE_ABOVE), do little
-outlines read surely with pips give way to it (PIECE_SHARE): a brass spinner cut the
+"""The spotter sees no more than one tile in an outline when no sure spot lies in it this
+share of its width or further off its middle: a tile's spot is a few px off its middle,
+while over a row of tiles side by side the others' spots are a tile's width off. Only then,
+when the outline is read with pips and the verifier has no doubt of it (SURE_ABOVE), do
+little outlines read surely with pips give way to it (PIECE_SHARE). Until 2026-12-06
+(forty-sixth session) the spotter had to be sure of a tile at its middle too; a lamp's
+glare on a 6|14 left it only half sure (0.56), and two little outlines across its divider
+were kept as 1|2 and 1|3 (trace table 1500822). A brass spinner cut the
 divider of a big tile in two and the finder outlined a little 1|1 across each piece
 (rendered table 945156 read 289 of 369). Without the verifier's word, an outline round two
 tiles the spotter saw as one (and a spot of each, near enough the middle of so big an

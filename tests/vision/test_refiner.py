@@ -328,6 +328,24 @@ def test_an_outline_across_two_tiles_leaves_the_tile_the_spotter_sees_to_be_read
     assert "5-6" in [str(t.tile) for t in reading.tiles]
 
 
+def test_little_outlines_across_a_tiles_divider_give_way_to_the_tile():
+    """A 6|14 of pips in the set's colours, a lamp's glare on its fourteen (rendered table
+    1500822, which no bench set reads): the finder outlined two little pieces across its
+    divider, each a fifth of the tile, read surely as 1|2 and 1|3. The spotter's rough
+    rectangle there was half the tile's size, so the pieces seemed big enough to be the
+    tile, and its outline, refined whole and read 6|14 by the learned counter, was not
+    proposed; proposed, it gave way to the 1|2, read as surely by both counters, as the
+    spotter was only half sure of it (0.56). Now a spot is judged by its refined outline
+    alone, and a tile read surely with pips, which the verifier has no doubt of and in
+    which the spotter sees no other tile, takes the place of the little outlines inside
+    it: 180 read right, not 167."""
+    photo = render_world(1_500_822, size=(1920, 1080))
+    reading = recognise(photo.image, set_max=photo.set_max)
+    read = [str(t.tile) for t in reading.tiles]
+    assert "6-14" in read and "1-2" not in read and "1-3" not in read
+    assert reading.pip_total == sum(t.tile.pips for t in photo.tiles if t.face_up) == 180
+
+
 def test_a_tile_with_one_half_sure_is_kept_for_a_check_though_the_other_is_unsure():
     """A tile the spotter is sure of, one half of it counted surely by both counters and
     the other (a blank, or a six with some pips washed out by a lamp's glare) counted only

@@ -73,8 +73,9 @@ def test_an_outline_over_a_row_of_tiles_never_takes_their_place():
 def test_little_tiles_across_a_spinner_give_way_to_the_tile_the_spotter_sees():
     """A brass spinner cuts a big 4|8's divider in two, and the finder outlines a little tile
     across each piece, the pips beside the divider read surely as a 1|1. Where the spotter
-    is sure of one tile there, the 4|8 is kept, not the two 1|1s; over a row of tiles,
-    where it is sure of each, the tiles stand."""
+    is sure of one tile there, or of none (a lamp's glare on the face), the 4|8 is kept,
+    not the two 1|1s; over a row of tiles, where it is sure of each, the tiles stand, and
+    so they do beside a double blank."""
     tile = Candidate(
         np.float32([[0, 0], [100, 0], [100, 200], [0, 200]]),
         (HalfReading(4, 0.95, 60.0), HalfReading(8, 0.9, 60.0)),
@@ -92,7 +93,11 @@ def test_little_tiles_across_a_spinner_give_way_to_the_tile_the_spotter_sees():
     believed = [Believed(left, 1.0), Believed(right, 1.0), Believed(tile, 1.0)]
     kept = one_per_tile(believed, [np.float32([50, 100])])
     assert [k.candidate.ends for k in kept] == [(4, 8)]
-    assert sorted(k.candidate.ends for k in one_per_tile(believed, [])) == [(1, 1), (1, 1)]
+    assert [k.candidate.ends for k in one_per_tile(believed, [])] == [(4, 8)]
+    blank = replace(tile, halves=(HalfReading(0, 0.95, 60.0), HalfReading(0, 0.9, 60.0)))
+    believed_blank = [Believed(left, 1.0), Believed(right, 1.0), Believed(blank, 1.0)]
+    kept = one_per_tile(believed_blank, [np.float32([50, 100])])
+    assert sorted(k.candidate.ends for k in kept) == [(1, 1), (1, 1)]
     beside = [np.float32([50, 100]), np.float32([-50, 100]), np.float32([150, 100])]
     wide = replace(tile, corners=np.float32([[-100, 0], [200, 0], [200, 200], [-100, 200]]))
     believed = [Believed(left, 1.0), Believed(right, 1.0), Believed(wide, 1.0)]
