@@ -200,6 +200,7 @@ def _barely_seen(
     a rival for the verifier to judge. The same outline proposed already and read as the
     same tile is not proposed again: it would add only the doubt."""
     read = found + traced
+    # judged by the rough outline first: the spots barely seen are not all refined yet
     todo = [r for r in rough if not _covered(r, read)]
     sure = _outlined(outlining, todo, read, lambda c: c.surely_read() and any(c.ends))
     marked = [None if c is None else replace(c, barely_seen=True) for c in sure]
@@ -211,9 +212,8 @@ def _barely_seen(
 
 def _read_alike(one: Candidate, other: Candidate) -> bool:
     """Whether two outlines are the same outline (SAME_OUTLINE) read as the same tile."""
-    return shared(one.corners, other.corners) > SAME_OUTLINE and sorted(one.ends) == sorted(
-        other.ends
-    )
+    same_outline = shared(one.corners, other.corners) > SAME_OUTLINE
+    return same_outline and sorted(one.ends) == sorted(other.ends)
 
 
 def _outlined(
@@ -246,14 +246,15 @@ def _distinct(
     return kept
 
 
-def _covered(rough: np.ndarray, found: list[Candidate]) -> bool:
-    """Whether an outline in ``found`` has the middle of the spotter's ``rough`` outline as its
-    own (shapes.centred, as a tile's middle is), is of a size to be that tile (COVERED_SHARE
-    to COVERED_MOST of it) and is read surely: a little outline round a tile's divider or
-    one of its pips, an unsure one across two tiles, one round a stretch of bare table (read
-    surely as a double blank), or one across halves of two tiles that holds the spot near
-    its edge (read surely too), leaves the tile still to be read."""
-    spot, middle = area(rough), rough.mean(axis=0)
+def _covered(outline: np.ndarray, found: list[Candidate]) -> bool:
+    """Whether an outline in ``found`` has the middle of a spot's ``outline`` (as refined, or
+    the spotter's rough one where it is not refined yet) as its own (shapes.centred, as a
+    tile's middle is), is of a size to be that tile (COVERED_SHARE to COVERED_MOST of it)
+    and is read surely: a little outline round a tile's divider or one of its pips, an
+    unsure one across two tiles, one round a stretch of bare table (read surely as a double
+    blank), or one across halves of two tiles that holds the spot near its edge (read
+    surely too), leaves the tile still to be read."""
+    spot, middle = area(outline), outline.mean(axis=0)
     return any(
         centred(middle, c.corners)
         and COVERED_SHARE * spot <= area(c.corners) <= COVERED_MOST * spot
