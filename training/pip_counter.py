@@ -8,8 +8,9 @@ Examples are halves whose pips are known: the halves of every tile on rendered p
 outline; halves drawn on their own with their pips laid out many ways
 (training/half_faces.py); and the labelled halves of ../shared/data/train-real (read there,
 never copied). Two networks are taught on them side by side, one on each core, from seeds
-`--seed` and `--seed` + 1, and written as one model that reads each half and its mirror
-image with both and averages the four chances: two training runs' luck averages out.
+`--seed` and `--seed` + 1, and written as one model that reads each half with both and
+averages their chances: two training runs' luck averages out (vision/counter.py reads a
+half mirrored too where the pair is not all but sure of it).
 `--exclude` leaves a fold out, as for training/verifier.py; `--quick` runs the whole path on
 a handful of photos in about a minute.
 """
@@ -168,22 +169,18 @@ def _net_class():
 
 
 def _pair_class():
-    import torch
     from torch import nn
 
     class CounterPair(nn.Module):
-        """Two counters taught from different seeds, each reading a half as it is and its
-        mirror image (as many pips): the mean of the four chances of every count."""
+        """Two counters taught from different seeds: the mean of their chances of every
+        count. (The mirror look, where it is needed, is vision/counter.py's.)"""
 
         def __init__(self, first: nn.Module, second: nn.Module) -> None:
             super().__init__()
             self.first, self.second = first, second
-            self.register_buffer("mirrored", torch.arange(COUNT_PATCH - 1, -1, -1))
 
         def forward(self, x):
-            both_ways = torch.cat([x, torch.index_select(x, 3, self.mirrored)])
-            chances = (self.first(both_ways) + self.second(both_ways)) / 2
-            return chances.reshape(2, -1, MAX_PIPS + 1).mean(dim=0)
+            return (self.first(x) + self.second(x)) / 2
 
     return CounterPair
 

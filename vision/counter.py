@@ -23,11 +23,11 @@ from companion.tiles import MAX_PIPS
 from vision.nets import open_net, standardised
 from vision.pips import count_pips, light_pips
 from vision.reading import HalfReading
-from vision.thresholds import COUNT_PATCH, DISAGREED
+from vision.thresholds import COUNT_PATCH, DISAGREED, MIRROR_BELOW
 
 MODEL = Path(__file__).with_name("models") / "pips.onnx"
 PASS = 32
-"""Halves read in one pass of the model (each as it is and mirrored, by both networks): its
+"""Halves read in one pass of the model (by both networks): its
 working memory grows with the batch, and a busy photo has hundreds of halves. Reading the real
 photos (bench/vision.py) peaked at 299 MB with every half of a photo in one pass of one
 network, and at 256 MB with 32 (speed the same)."""
@@ -70,11 +70,12 @@ def read(halves: list[np.ndarray]) -> list[HalfReading]:
 def count(halves: list[np.ndarray]) -> list[HalfReading]:
     """How many pips each half has, and how sure the model is (its chance of that count).
 
-    The model is two networks taught from different seeds (training/pip_counter.py), each
-    reading a half as it is and its mirror image (a half seen in a mirror has as many pips),
-    and the four chances of every count are averaged. Left out of training, a set's elevens
-    printed 4-3-4 were often read as nines from one look; and one network's readings of an
-    unseen set depend on its training run's luck far more than a pair's (docs/vision.md)."""
+    The model is two networks taught from different seeds (training/pip_counter.py) whose
+    chances of every count are averaged. A half they read less surely than MIRROR_BELOW is
+    read again mirrored (a half seen in a mirror has as many pips), and the two looks'
+    chances are averaged. Left out of training, a set's elevens printed 4-3-4 were often
+    read as nines from one look; and one network's readings of an unseen set depend on its
+    training run's luck far more than a pair's (docs/vision.md)."""
     if not halves:
         return []
     inputs = batch(halves)
@@ -87,8 +88,14 @@ def count(halves: list[np.ndarray]) -> list[HalfReading]:
 
 
 def _chances(inputs: np.ndarray) -> np.ndarray:
-    """The chance of every count for each half, as the pair of networks averages it over
-    the half and its mirror image."""
+    """The chance of every count for each half, as the pair of networks reads it; averaged
+    over the half and its mirror image where the half alone is read less surely than
+    MIRROR_BELOW (most halves of a plain mat are not: their mirror look is spared)."""
     model = _model()
     model.setInput(inputs)
-    return model.forward()[:, : MAX_PIPS + 1]
+    chances = model.forward()[:, : MAX_PIPS + 1].copy()
+    unsure = chances.max(axis=1) < MIRROR_BELOW
+    if unsure.any():
+        model.setInput(np.ascontiguousarray(inputs[unsure][..., ::-1]))
+        chances[unsure] = (chances[unsure] + model.forward()[:, : MAX_PIPS + 1]) / 2
+    return chances
