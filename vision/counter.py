@@ -27,10 +27,10 @@ from vision.thresholds import COUNT_PATCH, DISAGREED, MIRROR_BELOW
 
 MODEL = Path(__file__).with_name("models") / "pips.onnx"
 PASS = 32
-"""Halves read in one pass of the model (by both networks): its
-working memory grows with the batch, and a busy photo has hundreds of halves. Reading the real
-photos (bench/vision.py) peaked at 299 MB with every half of a photo in one pass of one
-network, and at 256 MB with 32 (speed the same)."""
+"""Halves read in one pass of the model (by both networks): its working memory grows with
+the batch, and a busy photo has hundreds of halves. Reading the real photos (bench/vision.py)
+peaked at 299 MB with every half of a photo in one pass of one network, and at 256 MB with
+32 (speed the same)."""
 
 
 def batch(halves: list[np.ndarray]) -> np.ndarray:
@@ -92,10 +92,13 @@ def _chances(inputs: np.ndarray) -> np.ndarray:
     over the half and its mirror image where the half alone is read less surely than
     MIRROR_BELOW (most halves of a plain mat are not: their mirror look is spared)."""
     model = _model()
-    model.setInput(inputs)
-    chances = model.forward()[:, : MAX_PIPS + 1].copy()
+
+    def look(patches: np.ndarray) -> np.ndarray:
+        model.setInput(np.ascontiguousarray(patches))
+        return model.forward()[:, : MAX_PIPS + 1]
+
+    chances = look(inputs).copy()
     unsure = chances.max(axis=1) < MIRROR_BELOW
     if unsure.any():
-        model.setInput(np.ascontiguousarray(inputs[unsure][..., ::-1]))
-        chances[unsure] = (chances[unsure] + model.forward()[:, : MAX_PIPS + 1]) / 2
+        chances[unsure] = (chances[unsure] + look(inputs[unsure][..., ::-1])) / 2
     return chances
