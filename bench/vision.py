@@ -52,6 +52,7 @@ import cv2  # noqa: E402
 
 from bench import models, readings  # noqa: E402
 from bench.facets import FACETS  # noqa: E402
+from bench.mats import mats  # noqa: E402
 from training import realsets  # noqa: E402
 from training.realsets import LabelledPhoto, all_photos  # noqa: E402
 from vision import load_photo, recognise  # noqa: E402
@@ -239,8 +240,7 @@ def world(
 
 def synthetic(count: int, slanted: bool, size: tuple[int, int] = (1920, 1080)) -> Tally:
     tally = Tally("mats at 25-55°" if slanted else "mats straight down")
-    for seed in range(3000 if slanted else 1000, (3000 if slanted else 1000) + count):
-        slant = 25 + (seed * 7) % 31 if slanted else 0.0
+    for seed, slant in mats(count, slanted):
         image, truth = render(seed, size=size, slant=slant)
         tiles = [t.tile for t in truth]
         tally.add(f"seed {seed}", image, sum(t.pips for t in tiles), 12, tiles)
