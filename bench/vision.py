@@ -3,7 +3,7 @@
     .venv/bin/python bench/vision.py [--loso [--seeds S ...] | --no-real] [--world N --world-seed S]
                                      [--empty N] [--synthetic N] [--oblique N] [--misses]
                                      [--spoiled] [--by FACET ...] [--models DIR] [--folds DIR]
-                                     [--size WIDTHxHEIGHT]
+                                     [--size WIDTHxHEIGHT] [--jitter SEED]
 
 Real photos (../shared/data/realphotos-dev and the single photos of train-real) are told
 per source (the repository a photo came from). With `--loso` each source is read by a
@@ -29,7 +29,10 @@ spinner), a group a line: where a change wins and loses. `--models DIR` reads wi
 trial's models (verifier, pips, spotter, refiner: those DIR has; the shipped ones
 otherwise), and
 `--folds DIR` keeps its folds apart from the shipped models' (a fold is made once per
-folder, not again when its trainer changes). Run with
+folder, not again when its trainer changes). `--jitter SEED` reads every photo with a
+quarter of its values one grey level up or down: kept with `--readings` and set beside a
+plain run's (bench/readings.py), the photos read otherwise are the noise a trial's moves
+are judged against. Run with
 one OpenCV thread (the default here) for one-core figures; the peak memory is the process's
 high-water mark (ru_maxrss).
 """
@@ -42,6 +45,7 @@ import resource
 import statistics
 import sys
 import time
+import zlib
 from collections import Counter
 from pathlib import Path
 
@@ -49,6 +53,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 import cv2  # noqa: E402
+import numpy as np  # noqa: E402
 
 from bench import models, readings  # noqa: E402
 from bench.facets import FACETS  # noqa: E402
@@ -74,6 +79,8 @@ class Tally:
     def add(self, label, image, total, set_max, tiles=None, halves=None, max_tiles=None, detail=""):
         """Read one photo and count its reading; the reading and the milliseconds it took
         are returned, for a group of a facet (count) to count too."""
+        if JITTER is not None:
+            image = jittered(image, JITTER, label)
         started = time.perf_counter()
         result = recognise(image, set_max=set_max, max_tiles=max_tiles)
         ms = (time.perf_counter() - started) * 1000
@@ -125,6 +132,20 @@ class Tally:
             f" {self.share(self.silent)} {self.share(self.check)} {self.share(self.unreadable)}"
             f" {statistics.median(self.ms) if self.ms else 0:7.0f}"
         )
+
+
+JITTER: int | None = None
+"""--jitter SEED: every photo is read jittered (jittered), at that seed."""
+
+
+def jittered(image: np.ndarray, seed: int, label: str) -> np.ndarray:
+    """The photo with a quarter of its values moved one grey level up or down at random, at
+    ``seed`` and the photo's ``label``: a change no eye can see, as a shrink done another way
+    or a rounding is. Read so, compared with a plain run, the photos read otherwise are what a
+    change that should move nothing still moves (the noise a trial is judged against)."""
+    draw = np.random.default_rng([seed, zlib.crc32(label.encode())]).random(image.shape)
+    step = (draw < 0.125).astype(np.int16) - (draw >= 0.875)
+    return np.clip(image.astype(np.int16) + step, 0, 255).astype(np.uint8)
 
 
 HEADER = (
@@ -271,7 +292,7 @@ def _size(text: str) -> tuple[int, int]:
 
 
 def main() -> None:
-    global MODELS, FOLDS  # --models and --folds
+    global MODELS, FOLDS, JITTER  # --models, --folds and --jitter
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--loso", action="store_true", help="leave each source out of training")
     parser.add_argument("--seed", type=int, default=7, help="training seed for the folds")
@@ -310,12 +331,18 @@ def main() -> None:
     parser.add_argument(
         "--spoiled", action="store_true", help="read the real photos again, spoilt (SPOILS)"
     )
+    parser.add_argument(
+        "--jitter",
+        type=int,
+        metavar="SEED",
+        help="read every photo with a grey level of noise at SEED (jittered): the noise floor",
+    )
     parser.add_argument("--readings", type=Path, help="keep every photo's reading in this file")
     parser.add_argument(
         "--against", type=Path, help="list the photos read otherwise than in this --readings file"
     )
     args = parser.parse_args()
-    MODELS, FOLDS = args.models or MODELS, args.folds
+    MODELS, FOLDS, JITTER = args.models or MODELS, args.folds, args.jitter
     _use_models(None, args.seed)
     before = readings.load(args.against) if args.against else None
     cv2.setNumThreads(args.threads)
