@@ -22,6 +22,7 @@ import os
 import statistics
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -33,8 +34,6 @@ from bench.mats import mats  # noqa: E402
 def serve(code: Path) -> None:
     """Read mats for the parent: a line in ("SEED SLANT"), the milliseconds out."""
     sys.path.insert(0, str(code))
-    import time
-
     import cv2
 
     cv2.setNumThreads(1)
@@ -105,8 +104,10 @@ def main() -> None:
         parser.error("--photos and --rounds: 1 or more")
     if args.against and not (args.against / "vision" / "recognise.py").is_file():
         parser.error(f"--against {args.against}: no checkout of this project there")
-    codes = [ROOT] + ([args.against.resolve()] if args.against else [])
-    readers = [Reader(code) for code in codes]
+    codes = {"this checkout": ROOT}  # each code's name in the figures, and its folder
+    if args.against:
+        codes[str(args.against)] = args.against.resolve()
+    readers = [Reader(code) for code in codes.values()]
     times: list[list[float]] = [[] for _ in readers]
     todo = mats(args.photos, args.slant) * args.rounds
     try:
@@ -123,7 +124,7 @@ def main() -> None:
     rounds = "once" if args.rounds == 1 else f"{args.rounds} times"
     mats_read = "1 mat" if args.photos == 1 else f"{args.photos} mats"
     print(f"{mats_read} {kind}, 1920x1080, each read {rounds}, one core")
-    for name, ms in zip(["this checkout", str(args.against)], times, strict=False):
+    for name, ms in zip(codes, times, strict=True):
         print(figures(name, ms))
     if args.against:
         differences = sorted(b - a for a, b in zip(*times, strict=True))
