@@ -24,6 +24,13 @@ from vision.shrink import halvings, scaled_size, shrunk
 from vision.thresholds import REFINE_LENGTH, REFINE_LOOKS, REFINE_PATCH
 
 MODEL = Path(__file__).with_name("models") / "refiner.onnx"
+PIECE_QUICK_FROM = 8
+"""A piece round a tile is halved first only when it shrinks 8 times or more, as the refiner
+learned its patches: halved from 3 times on, as the photo's other shrinks are, its patches
+differ by a grey level or two, and rendered table 1500360 lost its 1|6 again, for a 1|1 on
+the granite beside it, and 910024 had its 0|10 read as an unmarked 2|10; taught again on
+such patches, it read a slanted mat 13 pips short and called it ok (docs/vision-history.md,
+2026-12-07)."""
 MIDDLE = (REFINE_PATCH - 1) / 2
 """The patch's middle, in px (a pixel's centre is at its whole coordinates): turning the
 patch half round about it maps every pixel onto a pixel."""
@@ -61,10 +68,11 @@ def patch(image: np.ndarray, corners: np.ndarray) -> tuple[np.ndarray, np.ndarra
         x0, y0, x1, y1 = 0, 0, width, height
     piece = image[y0:y1, x0:x1]
     if scale < 1:  # a big shrink halves first (vision/shrink.py): whole halvings lose no px
-        step = 2 ** halvings(x1 - x0, y1 - y0, scaled_size(x1 - x0, y1 - y0, scale))
+        size = scaled_size(x1 - x0, y1 - y0, scale)
+        step = 2 ** halvings(x1 - x0, y1 - y0, size, PIECE_QUICK_FROM)
         x0, x1 = _whole_halvings((x0, x1), width, step)
         y0, y1 = _whole_halvings((y0, y1), height, step)
-        piece = shrunk(image[y0:y1, x0:x1], scaled_size(x1 - x0, y1 - y0, scale))
+        piece = shrunk(image[y0:y1, x0:x1], scaled_size(x1 - x0, y1 - y0, scale), PIECE_QUICK_FROM)
     sx, sy = (piece.shape[1] / (x1 - x0), piece.shape[0] / (y1 - y0)) if scale < 1 else (1, 1)
     # photo -> piece: subtract the piece's origin and shrink; piece -> patch: turn and scale
     to_piece = np.float64([[sx, 0, -x0 * sx], [0, sy, -y0 * sy], [0, 0, 1]])

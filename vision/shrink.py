@@ -5,12 +5,13 @@ INTER_AREA): nothing is lost between samples, so small pips and thin edges stay.
 averages quickly when it shrinks by a whole number and slowly otherwise: a 4032 px phone
 photo to 384 px took 25 ms, and a 1300 px piece of it round a tile to the refiner's 120 px
 4 ms. Halving is quick, so a big shrink is done as halvings first, then the rest by areas.
-Only shrinks of QUICK_FROM times or more are split, and the last step still shrinks four
-times or more: the picture is the one-step picture within a grey level or two (a 1280 px
-piece of a phone photo to 120 px: 0.15 a pixel on average, 3 at most), where halving on
-until only 2 to 4 times is left moved edges by up to 10 grey levels, and halving to the
-last by up to 33. Shrinks under QUICK_FROM times are OpenCV's one step, as the stages
-learned and were tuned on them.
+Only shrinks of QUICK_FROM times or more are split, and the halvings stop while QUICK_FROM
+times is left to go. The picture is then the one-step picture within a grey level or two
+(a 4032 px photo to 384 px: 0.3 of a grey level on average, 3 values in a thousand more
+than 2 apart, 11 at most, at sharp edges; halving to the last moved edges by up to 33), and
+every bench set reads it within the noise a grey level makes (docs/vision-history.md,
+2026-12-07). The refiner's pieces are halved only from 8 times on, as it learned them
+(vision/refine.py). Shrinks under QUICK_FROM times are OpenCV's one step.
 """
 
 from __future__ import annotations
@@ -18,16 +19,17 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-QUICK_FROM = 8
-"""A shrink this many times or more is done as halvings first, while QUICK_FROM times is
-left to go."""
+QUICK_FROM = 3
+"""A shrink this many times or more is done as halvings first, while this many times is
+left to go (a stage may ask for another, as the refiner does)."""
 
 
-def shrunk(image: np.ndarray, size: tuple[int, int]) -> np.ndarray:
-    """``image`` shrunk to ``size`` (width, height) by averaging areas. A halving leaves
-    out an odd last row or column: a piece whose sides are multiples of 2 to the power of
-    ``halvings`` loses none (vision/refine.py cuts its pieces so)."""
-    for _ in range(halvings(image.shape[1], image.shape[0], size)):
+def shrunk(image: np.ndarray, size: tuple[int, int], quick_from: int = QUICK_FROM) -> np.ndarray:
+    """``image`` shrunk to ``size`` (width, height) by averaging areas, halved first from
+    ``quick_from`` times on. A halving leaves out an odd last row or column: a piece whose
+    sides are multiples of 2 to the power of ``halvings`` loses none (vision/refine.py cuts
+    its pieces so)."""
+    for _ in range(halvings(image.shape[1], image.shape[0], size, quick_from)):
         rows, columns = image.shape[0] // 2, image.shape[1] // 2
         image = cv2.resize(
             image[: rows * 2, : columns * 2], (columns, rows), interpolation=cv2.INTER_AREA
@@ -62,10 +64,10 @@ def to_side(image: np.ndarray, side: int) -> tuple[np.ndarray, float]:
     return cv2.resize(image, size, interpolation=cv2.INTER_LINEAR), scale
 
 
-def halvings(width: int, height: int, size: tuple[int, int]) -> int:
+def halvings(width: int, height: int, size: tuple[int, int], quick_from: int = QUICK_FROM) -> int:
     """How many times ``shrunk`` halves a ``width`` x ``height`` picture on its way to
     ``size``."""
     count = 0
-    while width >= QUICK_FROM * size[0] and height >= QUICK_FROM * size[1]:
+    while width >= quick_from * size[0] and height >= quick_from * size[1]:
         width, height, count = width // 2, height // 2, count + 1
     return count
