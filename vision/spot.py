@@ -18,7 +18,7 @@ import numpy as np
 
 from vision.nets import open_net, standardised
 from vision.shapes import outline_length, outline_width, shared_by_larger
-from vision.shrink import to_side
+from vision.shrink import halved_to_side
 from vision.thresholds import (
     SAME_SPOT,
     SPOT_BIG,
@@ -42,7 +42,7 @@ SPOT_ABOVE = 0.3
 def looked_at(image: np.ndarray, side: int = SPOT_SIDE) -> tuple[np.ndarray, float]:
     """The photo scaled to ``side`` on its long side and padded to a multiple of ALIGN
     (the padding repeats the edge), as the network takes it; and the scale used."""
-    small, scale = to_side(image, side)
+    small, scale = halved_to_side(image, side)
     pad_y, pad_x = -small.shape[0] % ALIGN, -small.shape[1] % ALIGN
     return cv2.copyMakeBorder(small, 0, pad_y, 0, pad_x, cv2.BORDER_REPLICATE), scale
 
