@@ -79,7 +79,7 @@ def halved_to_side(image: np.ndarray, side: int) -> tuple[np.ndarray, float]:
     height, width = image.shape[:2]
     scale = side / max(height, width)
     size = scaled_size(width, height, scale)
-    while image.shape[1] >= 2 * size[0] and image.shape[0] >= 2 * size[1]:
+    for _ in range(halvings(width, height, size, quick_from=2)):
         image = _halved(image)
     return cv2.resize(image, size, interpolation=cv2.INTER_LINEAR), scale
 
