@@ -37,6 +37,7 @@ from vision.rivals import one_per_tile
 from vision.scene import Scene, look_at
 from vision.shapes import (
     centred,
+    covered,
     inside,
     outline_length,
     shared,
@@ -54,6 +55,7 @@ from vision.thresholds import (
     FINDER_LONGEST,
     FINDER_SIDES,
     LOW_CONFIDENCE,
+    ON_TILES_READ,
     SAME_TILE,
     SPOT_SIDES,
     SPOTTED_PEAK,
@@ -129,9 +131,7 @@ def _scene(
     all, every place it sees something: a half-seen place beside tiles read is mostly a
     pattern on the cloth)."""
     corners = [c.candidate.corners for c in believed]
-    unread = [
-        s for s in proposed.sure_spots if not any(centred(s.mean(axis=0), c) for c in corners)
-    ]
+    unread = _places(proposed.sure_spots, corners)
     glimpses = _places(proposed.faint_spots, corners)
     missed = len(unread) + max(
         len(glimpses) >= FAINT_PLACES, _read_unbelieved(glimpses, thrown_out, corners)
@@ -273,15 +273,17 @@ def _sides_for(image: np.ndarray, seen: list[tuple[np.ndarray, float]]) -> tuple
 
 
 def _places(spots: list[np.ndarray], tiles: list[np.ndarray]) -> list[np.ndarray]:
-    """The places the spotter's rough outlines ``spots`` see a tile where none of ``tiles``
-    is centred, each a rough outline; a spot inside one taken already (the spotter looks
-    twice) is the same place."""
+    """The places the spotter's rough outlines ``spots`` see a tile where the ``tiles`` read
+    leave room for one, each a rough outline: none of them is centred on it, and they cover
+    less than ON_TILES_READ of it (a tile lies on the table, not on other tiles: a spot
+    lying on tiles read is two of them seen as one between them). A spot inside one taken
+    already (the spotter looks twice) is the same place."""
     places: list[np.ndarray] = []
     for rough in spots:
         middle = rough.mean(axis=0)
-        if not any(centred(middle, t) for t in tiles) and not any(
-            inside(middle, p) for p in places
-        ):
+        if any(centred(middle, t) for t in tiles) or covered(rough, tiles) >= ON_TILES_READ:
+            continue
+        if not any(inside(middle, p) for p in places):
             places.append(rough)
     return places
 

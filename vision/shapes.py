@@ -69,6 +69,13 @@ def shared_by_larger(a: np.ndarray, b: np.ndarray) -> float:
     return _common(a, b, max(area(a), area(b)))
 
 
+def covered(corners: np.ndarray, others: list[np.ndarray]) -> float:
+    """The share of an outline's area that ``others`` cover, their overlaps with it summed
+    (the outlines of tiles read barely overlap one another), at most 1."""
+    whole = area(corners)
+    return min(1.0, sum(_common(corners, other, whole) for other in others))
+
+
 def _common(a: np.ndarray, b: np.ndarray, whole: float) -> float:
     if whole <= 0:
         return 0.0

@@ -154,6 +154,37 @@ def test_one_outline_across_two_touching_tiles_is_no_silent_reading(monkeypatch)
         assert any("a tile may be missing" in r for r in reading.reasons) is missing
 
 
+def test_a_spot_lying_on_tiles_read_is_no_tile_missing(monkeypatch):
+    """The spotter is sure of a tile across the joint of two tiles read end to end: no tile
+    lies on tiles, so the reading does not ask; the same spot on the table beside them
+    does."""
+    from vision import verify
+    from vision.reading import Candidate, HalfReading
+    from vision.synth import render
+
+    recognition = sys.modules["vision.recognise"]
+    image, _ = render(12, size=(1280, 720), tiles=2, hard=False)
+    tiles = [
+        Candidate(
+            np.float32([[x, 140], [x, 180], [x + 80, 180], [x + 80, 140]]),
+            (HalfReading(pips, 0.95, 60.0), HalfReading(1, 0.95, 60.0)),
+            60.0,
+            False,
+        )
+        for x, pips in ((100, 3), (180, 2))
+    ]
+    for shift, missing in ((0, False), (200, True)):
+        across = np.float32([[140, 140], [140, 180], [220, 180], [220, 140]]) + [shift, 0]
+        proposed = recognition.Proposed(tiles, False, [across])
+        monkeypatch.setattr(recognition, "propose", lambda image, proposed=proposed: proposed)
+        monkeypatch.setattr(
+            verify, "tile_chances", lambda image, cands, model=None: np.ones(len(cands))
+        )
+        reading = recognise(image)
+        assert reading.pip_total == 7
+        assert any("a tile may be missing" in r for r in reading.reasons) is missing
+
+
 def _read_with_spots(monkeypatch, one_tile, chance: float, places: int):
     """A 3|5 on a grey table read with the spotter seeing, besides, ``places`` tile-sized
     spots along the top edge at ``chance``, where nothing lies."""
