@@ -102,10 +102,11 @@ def _washed_out(small: np.ndarray, tiles: list[np.ndarray]) -> float:
 
 def _unexplained_faces(small: np.ndarray, tiles: list[np.ndarray]) -> list[np.ndarray] | None:
     """Tile-sized patches of a found tile's face colour where no tile was found, each as the
-    rectangle round it (4x2, px of ``small``): a tile the finder missed. Each found tile's
-    own face is the guide, as the light falls unevenly over a table: a missed tile in shade
-    is the colour of the found tiles in shade beside it, not of the pooled faces. None when
-    the table itself is of the faces' colour: no guide."""
+    rectangle round it (4x2, px of ``small``): a tile the finder missed; none that runs to
+    the picture's edge (_at_frame). Each found tile's own face is the guide, as the light
+    falls unevenly over a table: a missed tile in shade is the colour of the found tiles in
+    shade beside it, not of the pooled faces. None when the table itself is of the faces'
+    colour: no guide."""
     if not tiles:
         return []
     lab = cv2.cvtColor(small, cv2.COLOR_BGR2LAB).astype(np.float32)
@@ -130,8 +131,18 @@ def _unexplained_faces(small: np.ndarray, tiles: list[np.ndarray]) -> list[np.nd
     return [
         cv2.boxPoints(cv2.minAreaRect(outline))
         for outline in outlines
-        if _marked_face(like, outline, UNEXPLAINED_FACE * tile_area)
+        if not _at_frame(outline, like.shape)
+        and _marked_face(like, outline, UNEXPLAINED_FACE * tile_area)
     ]
+
+
+def _at_frame(outline: np.ndarray, shape: tuple[int, ...]) -> bool:
+    """Whether a patch runs to the picture's edge: the frame cuts the table off where
+    something else begins (a cloth's hem, the floor, the next room), whose pale stretches
+    are no guide to a tile missed. A tile the frame cuts that no look read is then not
+    noticed by its face (the spotter's sure places still count)."""
+    x, y, w, h = cv2.boundingRect(outline)
+    return x == 0 or y == 0 or x + w == shape[1] or y + h == shape[0]
 
 
 def _face_colours(lab: np.ndarray, tiles: list[np.ndarray]) -> set[tuple[float, float, float]]:

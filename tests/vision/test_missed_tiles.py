@@ -6,7 +6,7 @@ import sys
 import cv2
 import numpy as np
 import pytest
-from laid_tables import CALM, laid, lay
+from laid_tables import CALM, IVORY, laid, lay
 
 from companion.tiles import Tile
 from vision import recognise
@@ -36,6 +36,20 @@ def test_a_tile_face_down_is_not_a_missed_tile():
 
     photo, first = _two_tiles(second_face_up=False)
     assert look_at(photo, [first], thrown_out=0).unexplained == 0
+
+
+def test_a_pale_cloth_the_frame_cuts_is_no_tile_missed():
+    """Beyond a dark table the photo's top edge shows a pale patterned cloth: a patch of
+    the faces' colour with marks, but one the frame cuts, so no tile missed. The same strip
+    lying within the photo is taken for tile face."""
+    from vision.scene import look_at
+
+    for top, missed in ((0, 0), (40, 1)):
+        photo, first = _two_tiles(second_face_up=False)
+        strip = photo[top : top + 60, 100:800]
+        strip[:] = IVORY
+        strip[:, ::16] = 30  # the cloth's pattern
+        assert look_at(photo, [first], thrown_out=0).unexplained == missed
 
 
 def test_a_table_of_the_tiles_colour_is_said_to_be_no_guide_to_tiles_missed():
