@@ -174,8 +174,8 @@ class Proposed:
     candidates: list[Candidate]
     close_up: bool  # only the close-up look found any
     sure_spots: list[np.ndarray] = field(default_factory=list)
-    """Rough outlines of the tiles the spotter is sure of (UNTRACED_PEAK): where no tile is
-    read at one's middle, a tile may be missing."""
+    """Rough outlines of the tiles the spotter is sure of (UNTRACED_PEAK): where the tiles
+    read leave room for one (_places), a tile may be missing."""
     faint_spots: list[np.ndarray] = field(default_factory=list)
     """Rough outlines of the tiles the spotter half sees (SPOTTED_PEAK to UNTRACED_PEAK),
     surest first: where no tile is read at FAINT_PLACES of them, tiles may be missing.
