@@ -8,12 +8,18 @@ photo read otherwise, the ones now right first. Two kept runs (one made before a
 another checkout, say) are compared without reading a photo again:
 
     .venv/bin/python bench/readings.py BEFORE.jsonl AFTER.jsonl
+
+A right reading the player is asked to check costs a look at every tile, and a doubt said for
+nothing teaches players to wave doubts away: `--asked RUN.jsonl ...` tallies, over the right
+readings of one or more kept runs, how many are asked about and for which reasons.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import re
+from collections import Counter
 from pathlib import Path
 
 
@@ -85,16 +91,36 @@ def changes(before: dict[tuple[str, str], dict], now: list[dict], name: str) -> 
     return lines
 
 
+def asked(readings: list[dict]) -> list[str]:
+    """Lines saying how many of the right readings (``right``) are asked about, and why: each
+    reason as the player reads it up to its colon, its counts written N."""
+    right_ones = [r for r in readings if right(r) and r["total"]]
+    checked = [r for r in right_ones if r["status"] == "check"]
+    why = Counter(
+        re.sub(r"\d+", "N", reason.split(":")[0]) for r in checked for reason in r["reasons"]
+    )
+    share = f" ({100 * len(checked) / len(right_ones):.1f}%)" if right_ones else ""
+    lines = [f"{len(right_ones)} right readings with tiles, {len(checked)} asked to check{share}"]
+    return lines + [f"  {count:5d}  {reason}" for reason, count in why.most_common()]
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        description="List the photos two kept runs of bench/vision.py (--readings) read otherwise."
+        description="List the photos two kept runs of bench/vision.py (--readings) read otherwise;"
+        " or, with --asked, why the right readings of kept runs are asked about."
     )
-    parser.add_argument("before", type=Path, help="the earlier run's --readings file")
-    parser.add_argument("after", type=Path, help="the later run's --readings file")
+    parser.add_argument("runs", type=Path, nargs="+", help="kept --readings files: before, after")
+    parser.add_argument(
+        "--asked", action="store_true", help="tally why right readings are asked about"
+    )
     args = parser.parse_args(argv)
-    before = load(args.before)
-    after = list(load(args.after).values())
-    print("\n".join(changes(before, after, args.before.name)))
+    if args.asked:
+        print("\n".join(asked([r for run in args.runs for r in load(run).values()])))
+        return 0
+    if len(args.runs) != 2:
+        parser.error("give two runs to compare (before, after), or --asked")
+    before, after = load(args.runs[0]), list(load(args.runs[1]).values())
+    print("\n".join(changes(before, after, args.runs[0].name)))
     return 0
 
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from bench.readings import changes, load, main, reading, save
+from bench.readings import asked, changes, load, main, reading, save
 
 
 def _run(*rows):
@@ -52,3 +52,33 @@ def test_two_kept_runs_are_compared_without_reading_a_photo(tmp_path, capsys):
     printed = capsys.readouterr().out.splitlines()
     assert printed[0].startswith("against before.jsonl: 2 photos in both runs; 1 now right")
     assert "seed 2: 41 read as 41 [check], was 38" in printed[1]
+
+
+def test_the_right_readings_asked_about_are_tallied_by_reason(tmp_path, capsys):
+    """Only right readings with tiles count; a reason is tallied up to its colon, its
+    numbers written N, so "check the 1 marked tile(s)" and "the 3 marked" are one reason."""
+    world = "world (seeds 945000..)"
+    runs = [
+        reading(world, "seed 1", 30, 30, "check", ["a tile may be missing: spread them"]),
+        reading(world, "seed 2", 41, 41, "check", ["please check the 1 marked tile(s)"]),
+        reading(world, "seed 3", 12, 12, "check", ["please check the 3 marked tile(s)"]),
+        reading(world, "seed 4", 9, 9, "ok", []),
+        reading(world, "seed 5", 20, 18, "check", ["a tile may be missing: spread them"]),
+        reading(world, "seed 6", 0, 0, "check", ["no tiles found: confirm 0"]),
+    ]
+    assert asked(runs) == [
+        "4 right readings with tiles, 3 asked to check (75.0%)",
+        "      2  please check the N marked tile(s)",
+        "      1  a tile may be missing",
+    ]
+    save(tmp_path / "one.jsonl", runs[:3])
+    save(tmp_path / "two.jsonl", runs[3:])
+    assert main(["--asked", str(tmp_path / "one.jsonl"), str(tmp_path / "two.jsonl")]) == 0
+    assert capsys.readouterr().out.startswith("4 right readings with tiles, 3 asked")
+
+
+def test_one_run_without_asked_is_told_what_to_give(tmp_path, capsys):
+    save(tmp_path / "one.jsonl", _run((1, 30, 30, "ok")))
+    with pytest.raises(SystemExit):
+        main([str(tmp_path / "one.jsonl")])
+    assert "give two runs to compare" in capsys.readouterr().err
