@@ -21,6 +21,7 @@ from vision.thresholds import (
     FACE_LIKE,
     FACE_MARKS,
     FACE_TABLE,
+    PLACE_AREA,
     TABLE_LEAST,
     UNEXPLAINED_FACE,
 )
@@ -103,10 +104,10 @@ def _washed_out(small: np.ndarray, tiles: list[np.ndarray]) -> float:
 def _unexplained_faces(small: np.ndarray, tiles: list[np.ndarray]) -> list[np.ndarray] | None:
     """Tile-sized patches of a found tile's face colour where no tile was found, each as the
     rectangle round it (4x2, px of ``small``): a tile the finder missed; none that runs to
-    the picture's edge (_at_frame). Each found tile's own face is the guide, as the light
-    falls unevenly over a table: a missed tile in shade is the colour of the found tiles in
-    shade beside it, not of the pooled faces. None when the table itself is of the faces'
-    colour: no guide."""
+    the picture's edge (_at_frame), nor one over PLACE_AREA times the median tile's area.
+    Each found tile's own face is the guide, as the light falls unevenly over a table: a
+    missed tile in shade is the colour of the found tiles in shade beside it, not of the
+    pooled faces. None when the table itself is of the faces' colour: no guide."""
     if not tiles:
         return []
     lab = cv2.cvtColor(small, cv2.COLOR_BGR2LAB).astype(np.float32)
@@ -128,12 +129,14 @@ def _unexplained_faces(small: np.ndarray, tiles: list[np.ndarray]) -> list[np.nd
     whole = cv2.morphologyEx(like, cv2.MORPH_CLOSE, square)
     tile_area = float(np.median([area(c) for c in tiles]))
     outlines, _ = cv2.findContours(whole, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-    return [
+    boxes = (
         cv2.boxPoints(cv2.minAreaRect(outline))
         for outline in outlines
         if not _at_frame(outline, like.shape)
         and _marked_face(like, outline, UNEXPLAINED_FACE * tile_area)
-    ]
+    )
+    # over PLACE_AREA tiles a patch is a card, a score pad or a stretch of pale cloth
+    return [box for box in boxes if area(box) <= PLACE_AREA * tile_area]
 
 
 def _at_frame(outline: np.ndarray, shape: tuple[int, ...]) -> bool:

@@ -236,7 +236,9 @@ flowered cloth), and rings all over it would hide the tiles and point nowhere.""
 
 PLACE_AREA = 4.0
 """A place is ringed only if its rough outline covers at most this times the median tile
-read: the spotter's rough outline for a stretch of table can span several tiles."""
+read: the spotter's rough outline for a stretch of table can span several tiles. A patch of
+the faces' colour with marks larger than that is no tile missed at all (vision/scene.py):
+a card, a score pad, a stretch of pale cloth or speckled stone."""
 
 CLOSE_UP_SPOT_SIDE = 192
 """The spotter's last look at a photo where nothing was found, this small: a close-up."""

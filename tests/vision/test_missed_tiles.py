@@ -52,6 +52,22 @@ def test_a_pale_cloth_the_frame_cuts_is_no_tile_missed():
         assert look_at(photo, [first], thrown_out=0).unexplained == missed
 
 
+@pytest.mark.parametrize("side, missed", [(240, 1), (400, 0)])
+def test_a_card_far_bigger_than_a_tile_is_no_tile_missed(side, missed):
+    """A pale square with marks beside a tile read (120 x 240 px): of two tiles' area it
+    may be a tile missed; of over PLACE_AREA tiles' area it is a card or a score pad."""
+    from vision.scene import look_at
+
+    photo = np.full((700, 1300, 3), (40, 60, 90), np.uint8)
+    first = lay(photo, 150, Tile(3, 5))
+    card = photo[120 : 120 + side, 500 : 500 + side]
+    card[:] = IVORY
+    for y in range(25, side - 40, 50):
+        for x in range(25, side - 40, 50):
+            card[y : y + 20, x : x + 20] = 30  # the card's marks
+    assert look_at(photo, [first], thrown_out=0).unexplained == missed
+
+
 def test_a_table_of_the_tiles_colour_is_said_to_be_no_guide_to_tiles_missed():
     """White tiles on a white cloth: the cloth is all face-like, so it says nothing of a tile
     left unread, and the reading is told so (the recogniser then looks beside its tiles)."""
