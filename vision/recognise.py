@@ -36,6 +36,7 @@ from vision.reading import (
 from vision.rivals import one_per_tile
 from vision.scene import Scene, look_at
 from vision.shapes import (
+    area,
     centred,
     covered,
     inside,
@@ -46,6 +47,7 @@ from vision.shrink import scaled_by, shrunk
 from vision.slant import level, measure_slant, near_side, to_working
 from vision.spotted import Outlining, read_outlines, spotted
 from vision.thresholds import (
+    BLOCK_SPOT,
     CLOSE_UP_SIDE,
     CLOSE_UP_SPOT_SIDE,
     DARK,
@@ -55,6 +57,7 @@ from vision.thresholds import (
     FINDER_LONGEST,
     FINDER_SIDES,
     LOW_CONFIDENCE,
+    ON_BLOCK_READ,
     ON_TILES_READ,
     SAME_TILE,
     SPOT_SIDES,
@@ -276,12 +279,16 @@ def _places(spots: list[np.ndarray], tiles: list[np.ndarray]) -> list[np.ndarray
     """The places the spotter's rough outlines ``spots`` see a tile where the ``tiles`` read
     leave room for one, each a rough outline: none of them is centred on it, and they cover
     less than ON_TILES_READ of it (a tile lies on the table, not on other tiles: a spot
-    lying on tiles read is two of them seen as one between them). A spot inside one taken
+    lying on tiles read is two of them seen as one between them), nor ON_BLOCK_READ of a
+    spot over BLOCK_SPOT tiles' area (a block of them seen as one). A spot inside one taken
     already (the spotter looks twice) is the same place."""
     places: list[np.ndarray] = []
+    tile_area = float(np.median([area(t) for t in tiles])) if tiles else 0.0
     for rough in spots:
         middle = rough.mean(axis=0)
-        if any(centred(middle, t) for t in tiles) or covered(rough, tiles) >= ON_TILES_READ:
+        block = area(rough) > BLOCK_SPOT * tile_area  # the spotter saw a block as one tile
+        on_tiles = ON_BLOCK_READ if block else ON_TILES_READ
+        if any(centred(middle, t) for t in tiles) or covered(rough, tiles) >= on_tiles:
             continue
         if not any(inside(middle, p) for p in places):
             places.append(rough)

@@ -224,6 +224,20 @@ fresh 111 to 94, real photos 25 as before. One fresh table read wrong (1501239, 
 read as 3|3) lost the only warning it had, a ring on two other tiles, and is now called
 `ok`."""
 
+BLOCK_SPOT = 2.0
+"""A spot of the spotter's over this many times the median tile read is not one tile: its
+rough outline is seldom 40% off a tile's length or width. It is a block of touching tiles
+seen as one (on mats at a slant, three to five tiles' area)."""
+
+ON_BLOCK_READ = 0.5
+"""Such a block's spot lying this share or more on tiles read is those tiles, no place a
+tile may lie unread (vision/recognise.py _places). On right mats at a slant such spots lay
+0.5-0.7 on their tiles; the sure spots of tables read wrong, of any size, at most 0.46
+(tuning tables). On every bench set (2026-12-07) no total moved and no reading became wrong
+and `ok`; right readings told "a tile may be missing" fell: mats 35 to 23 of 498, held-out
+89 to 86, tuning 35 to 32, fresh 76 to 70. Three readings read wrong lost that warning and
+are still asked about for marked tiles (1010041, 1501145, 1501226)."""
+
 FAINT_PLACES = 4
 """A reading asks for a check ("a tile may be missing") too when the spotter half sees a
 tile (SPOTTED_PEAK to UNTRACED_PEAK) at this many places or more where no tile of the
