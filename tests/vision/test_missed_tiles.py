@@ -184,10 +184,9 @@ def test_one_outline_across_two_touching_tiles_is_no_silent_reading(monkeypatch)
         assert any("a tile may be missing" in r for r in reading.reasons) is missing
 
 
-def test_a_spot_lying_on_tiles_read_is_no_tile_missing(monkeypatch):
-    """The spotter is sure of a tile across the joint of two tiles read end to end: no tile
-    lies on tiles, so the reading does not ask; the same spot on the table beside them
-    does."""
+def _missing_beside_two_tiles(monkeypatch, spot: np.ndarray) -> bool:
+    """Whether a reading of a 3|1 and a 2|1 read end to end (each 80 x 40 px, x 100-260, y
+    140-180) says a tile may be missing when the spotter is sure of one tile at ``spot``."""
     from vision import verify
     from vision.reading import Candidate, HalfReading
     from vision.synth import render
@@ -203,47 +202,32 @@ def test_a_spot_lying_on_tiles_read_is_no_tile_missing(monkeypatch):
         )
         for x, pips in ((100, 3), (180, 2))
     ]
+    proposed = recognition.Proposed(tiles, False, [spot])
+    monkeypatch.setattr(recognition, "propose", lambda image: proposed)
+    monkeypatch.setattr(
+        verify, "tile_chances", lambda image, cands, model=None: np.ones(len(cands))
+    )
+    reading = recognise(image)
+    assert reading.pip_total == 7
+    return any("a tile may be missing" in r for r in reading.reasons)
+
+
+def test_a_spot_lying_on_tiles_read_is_no_tile_missing(monkeypatch):
+    """The spotter is sure of a tile across the joint of two tiles read end to end: no tile
+    lies on tiles, so the reading does not ask; the same spot on the table beside them
+    does."""
     for shift, missing in ((0, False), (200, True)):
         across = np.float32([[140, 140], [140, 180], [220, 180], [220, 140]]) + [shift, 0]
-        proposed = recognition.Proposed(tiles, False, [across])
-        monkeypatch.setattr(recognition, "propose", lambda image, proposed=proposed: proposed)
-        monkeypatch.setattr(
-            verify, "tile_chances", lambda image, cands, model=None: np.ones(len(cands))
-        )
-        reading = recognise(image)
-        assert reading.pip_total == 7
-        assert any("a tile may be missing" in r for r in reading.reasons) is missing
+        assert _missing_beside_two_tiles(monkeypatch, across) is missing
 
 
 def test_a_block_the_spotter_sees_as_one_tile_is_no_tile_missing(monkeypatch):
     """The spotter, sure, sees two tiles read end to end as one tile three times a tile's
     area (a block seen as one): two thirds of it on them, it is them; moved half off them
     onto the table, a tile may lie there."""
-    from vision import verify
-    from vision.reading import Candidate, HalfReading
-    from vision.synth import render
-
-    recognition = sys.modules["vision.recognise"]
-    image, _ = render(12, size=(1280, 720), tiles=2, hard=False)
-    tiles = [
-        Candidate(
-            np.float32([[x, 140], [x, 180], [x + 80, 180], [x + 80, 140]]),
-            (HalfReading(pips, 0.95, 60.0), HalfReading(1, 0.95, 60.0)),
-            60.0,
-            False,
-        )
-        for x, pips in ((100, 3), (180, 2))
-    ]
     for top, missing in ((130, False), (160, True)):
         block = np.float32([[100, top], [100, top + 60], [260, top + 60], [260, top]])
-        proposed = recognition.Proposed(tiles, False, [block])
-        monkeypatch.setattr(recognition, "propose", lambda image, proposed=proposed: proposed)
-        monkeypatch.setattr(
-            verify, "tile_chances", lambda image, cands, model=None: np.ones(len(cands))
-        )
-        reading = recognise(image)
-        assert reading.pip_total == 7
-        assert any("a tile may be missing" in r for r in reading.reasons) is missing
+        assert _missing_beside_two_tiles(monkeypatch, block) is missing
 
 
 def _read_with_spots(monkeypatch, one_tile, chance: float, places: int):
