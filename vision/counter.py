@@ -23,7 +23,7 @@ from companion.tiles import MAX_PIPS
 from vision.nets import open_net, standardised
 from vision.pips import count_pips, light_pips
 from vision.reading import HalfReading
-from vision.thresholds import COUNT_PATCH, DISAGREED, MIRROR_BELOW
+from vision.thresholds import COUNT_PATCH, DISAGREED, MIRROR_BELOW, OVERRULES
 
 MODEL = Path(__file__).with_name("models") / "pips.onnx"
 PASS = 32
@@ -51,9 +51,9 @@ def read(halves: list[np.ndarray]) -> list[HalfReading]:
     """How many pips each half has, as the model counts them, with the rule-based counter
     (vision/pips.py) as a second opinion: where the two agree the half is as sure as the less
     sure of them; where they differ the model's count stands but is at most DISAGREED sure,
-    so the player is asked. ``halves``: each tile's two in turn (vision/halves.py), as the
-    rule-based counter judges a tile's pips light or dark on both halves together (a lone
-    last half on its own)."""
+    so the player is asked, unless the model is OVERRULES sure of it. ``halves``: each
+    tile's two in turn (vision/halves.py), as the rule-based counter judges a tile's pips
+    light or dark on both halves together (a lone last half on its own)."""
     light = [light_pips(np.vstack(halves[i : i + 2])) for i in range(0, len(halves), 2)]
     readings = []
     for i, (learned, half) in enumerate(zip(count(halves), halves, strict=True)):
@@ -61,6 +61,8 @@ def read(halves: list[np.ndarray]) -> list[HalfReading]:
         agreed = rules.count == learned.pips
         if agreed:
             sure = min(learned.confidence, rules.confidence)
+        elif learned.confidence >= OVERRULES:
+            sure = learned.confidence
         else:
             sure = min(learned.confidence, DISAGREED)
         readings.append(HalfReading(learned.pips, sure, rules.contrast, agreed, learned.confidence))

@@ -15,7 +15,8 @@ from training.half_faces import _closest, _layout
 from vision import counter
 from vision.halves import split_halves
 from vision.synth import render
-from vision.thresholds import MIRROR_BELOW
+from vision.thresholds import LOW_CONFIDENCE, MIRROR_BELOW
+from vision.world import render_world
 
 ROOT = Path(__file__).resolve().parents[2]
 FRESH = range(990_000, 990_012)
@@ -53,6 +54,26 @@ def test_a_blank_and_a_twelve_are_told_apart(one_tile):
     blank, twelve = counter.count(list(split_halves(photo, corners)))
     assert (blank.pips, twelve.pips) == (0, 12)
     assert min(blank.confidence, twelve.confidence) > 0.5
+
+
+def test_a_pip_the_rules_miss_is_no_doubt_when_the_counter_is_all_but_certain(one_tile):
+    """The rule-based counter is a second opinion: where it counts a half otherwise, the
+    player is asked, unless the learned counter is all but certain. On rendered table 910045
+    a lamp fades one pip of a 5|5 and the rules see four; asking about such tiles only
+    teaches players to wave doubts away. A glare spot on a two that the learned counter is
+    unsure of still asks."""
+    photo = render_world(910045)
+    five_five = next(t for t in photo.tiles if t.face_up and t.tile.ends == (5, 5))
+    faded, _ = counter.read(list(split_halves(photo.image, np.float32(five_five.corners))))
+    assert (faded.pips, faded.agreed) == (5, False)
+    assert faded.confidence >= LOW_CONFIDENCE
+
+    glared = one_tile(Tile(2, 6), width=120, table=(40, 60, 90)).copy()
+    cv2.circle(glared, (240, 190), 14, (255, 255, 255), -1)
+    corners = np.float32([[180, 120], [300, 120], [300, 360], [180, 360]])
+    two, _ = counter.read(list(split_halves(glared, corners)))
+    assert not two.agreed
+    assert two.confidence < LOW_CONFIDENCE
 
 
 def test_a_half_and_its_mirror_image_are_counted_alike():
