@@ -49,20 +49,22 @@ def _model():
 
 def read(halves: list[np.ndarray]) -> list[HalfReading]:
     """How many pips each half has, as the model counts them, with the rule-based counter
-    (vision/pips.py) as a second opinion: where the two agree the half is as sure as the less
-    sure of them; where they differ the model's count stands but is at most DISAGREED sure,
-    so the player is asked, unless the model is OVERRULES sure of it. ``halves``: each
-    tile's two in turn (vision/halves.py), as the rule-based counter judges a tile's pips
-    light or dark on both halves together (a lone last half on its own)."""
+    (vision/pips.py) as a second opinion. A half the model is OVERRULES sure of is that
+    sure, whatever the rules count, unless they see something lying over the half's edge
+    (a coin, a finger: a pip may be hidden that no counter sees). Otherwise, where the two
+    agree the half is as sure as the less sure of them; where they differ the model's count
+    stands but is at most DISAGREED sure, so the player is asked. ``halves``: each tile's
+    two in turn (vision/halves.py), as the rule-based counter judges a tile's pips light or
+    dark on both halves together (a lone last half on its own)."""
     light = [light_pips(np.vstack(halves[i : i + 2])) for i in range(0, len(halves), 2)]
     readings = []
     for i, (learned, half) in enumerate(zip(count(halves), halves, strict=True)):
         rules = count_pips(half, MAX_PIPS, light=light[i // 2])
         agreed = rules.count == learned.pips
-        if agreed:
-            sure = min(learned.confidence, rules.confidence)
-        elif learned.confidence >= OVERRULES:
+        if learned.confidence >= OVERRULES and not rules.covered:
             sure = learned.confidence
+        elif agreed:
+            sure = min(learned.confidence, rules.confidence)
         else:
             sure = min(learned.confidence, DISAGREED)
         readings.append(HalfReading(learned.pips, sure, rules.contrast, agreed, learned.confidence))

@@ -42,6 +42,7 @@ class PipCount:
     count: int
     confidence: float  # 0..1
     contrast: float
+    covered: bool = False  # something lies over the half's edge (a coin, a finger): ask
 
 
 def pip_distance(half: np.ndarray) -> np.ndarray:
@@ -213,4 +214,4 @@ def count_pips(half: np.ndarray, max_pips: int = 18, light: bool = False) -> Pip
         confidence *= 0.8
     if total > max_pips:
         confidence *= 0.3
-    return PipCount(total, confidence, peak)
+    return PipCount(total, confidence, peak, covered=bool(overhang.any()))

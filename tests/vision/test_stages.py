@@ -281,6 +281,18 @@ def test_a_coin_over_the_edge_of_a_half_is_one_hidden_pip_and_asks():
     assert counted.confidence < LOW_CONFIDENCE
 
 
+def test_a_half_both_counters_count_alike_is_as_sure_as_the_certain_learned_counter():
+    """A two whose pips are printed unlike in size: the rules count two, but unsurely (a
+    half's pips are of one size), and the learned counter is all but certain. The player is
+    not asked about it; something over the half's edge still asks (above)."""
+    half = np.full((HALF_SIZE, HALF_SIZE, 3), (200, 232, 242), np.uint8)
+    for (x, y), radius in zip(pip_layout(2), (5, 8), strict=True):
+        cv2.circle(half, (round(x * HALF_SIZE), round(y * HALF_SIZE)), radius, (30, 60, 120), -1)
+    counted = read([half])[0]
+    assert (counted.pips, counted.agreed) == (2, True)
+    assert counted.confidence >= LOW_CONFIDENCE
+
+
 def _thick_tiles_seen_low(faces: list[int]) -> np.ndarray:
     """Tiles lying across the picture, seen from low down: each face's near edge meets the
     tile's shaded front side. ``faces`` are the faces' left edges; a face with a divider
