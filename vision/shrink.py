@@ -31,7 +31,23 @@ def shrunk(image: np.ndarray, size: tuple[int, int], quick_from: int = QUICK_FRO
     its pieces so)."""
     for _ in range(halvings(image.shape[1], image.shape[0], size, quick_from)):
         image = _halved(image)
-    return cv2.resize(image, size, interpolation=cv2.INTER_AREA)
+    return by_areas(image, size)
+
+
+def by_areas(image: np.ndarray, size: tuple[int, int]) -> np.ndarray:
+    """``image`` resized to ``size`` by averaging areas (INTER_AREA): the very picture
+    OpenCV's one step gives, a fifth quicker where it shrinks 2 times or more but not by a
+    whole number. OpenCV averages in floats either way and rounds each pixel to the nearest
+    byte, half to even, as ``np.rint`` does; from bytes it is slower there than from floats.
+    Under 2 times, turning the bigger picture into floats costs more than it saves, and a
+    whole-number shrink has OpenCV's own quick way. (The refiner's 3,313 pieces of 80 mats
+    and tables: every pixel alike, 0.84 ms a piece against 0.67; docs/vision-history.md.)"""
+    height, width = image.shape[:2]
+    whole = width % size[0] == 0 and height % size[1] == 0
+    if image.dtype != np.uint8 or whole or width < 2 * size[0] or height < 2 * size[1]:
+        return cv2.resize(image, size, interpolation=cv2.INTER_AREA)
+    floats = cv2.resize(image.astype(np.float32), size, interpolation=cv2.INTER_AREA)
+    return np.rint(floats).astype(np.uint8)
 
 
 def _halved(image: np.ndarray) -> np.ndarray:

@@ -7,7 +7,15 @@ import numpy as np
 import pytest
 
 from vision import recognise, refine
-from vision.shrink import QUICK_FROM, halved_to_side, halvings, scaled_by, shrunk, to_side
+from vision.shrink import (
+    QUICK_FROM,
+    by_areas,
+    halved_to_side,
+    halvings,
+    scaled_by,
+    shrunk,
+    to_side,
+)
 from vision.synth import render
 
 PHONE = (4032, 3024)
@@ -52,6 +60,20 @@ def test_the_spotters_quick_look_is_the_one_step_picture_within_a_grey_level_on_
         assert np.mean(differ > 2) < 0.005
     small = photo[:300, :400]
     assert np.array_equal(halved_to_side(small, 768)[0], to_side(small, 768)[0])
+
+
+def test_averaging_areas_is_opencvs_one_step_to_the_last_grey_level_at_every_shrink():
+    """Shrinks of 2 times or more, not by a whole number, are averaged from floats (quicker):
+    the picture is OpenCV's one step from bytes, pixel for pixel, at every shrink."""
+    photo, _ = render(5, size=(1920, 1080), tiles=4)
+    piece = photo[300:811, 500:1003]  # 503 x 511, a tile's piece for the refiner
+    for size in [(120, 120), (251, 255), (137, 97), (400, 300), (503, 511), (1, 1)]:
+        want = cv2.resize(piece, size, interpolation=cv2.INTER_AREA)
+        assert np.array_equal(by_areas(piece, size), want), size
+    whole = photo[:480, :640]
+    assert np.array_equal(
+        by_areas(whole, (160, 120)), cv2.resize(whole, (160, 120), interpolation=cv2.INTER_AREA)
+    )
 
 
 def test_a_shrink_by_a_scale_is_sized_as_opencv_sizes_it():
