@@ -184,6 +184,8 @@ def _judged(
         reasons.append(f"please check the {len(doubtful)} marked tile(s)")
     if close_up:
         reasons.append("very close: check that every tile is in the picture")
+    if reasons == [PLAIN_CLOTH] and not problems:
+        reasons = []  # a busy table, every tile on it read surely: nothing to check
     status = "check" if reasons or problems else "ok"
     return Recognition(tiles, context.set_max, problems, status, reasons)
 
