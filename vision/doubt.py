@@ -25,10 +25,13 @@ from vision.scene import Scene
 from vision.shapes import area, outline_width
 from vision.thresholds import (
     AREA_SPREAD,
+    BLANK_DIVIDER,
     BUSY_EDGES,
     BUSY_OUTLINES,
     COUNT_PATCH,
     DISAGREED,
+    DIVIDER_FLOOR,
+    DIVIDER_LOOK,
     FACE_BAND,
     HALF_TINT,
     LOW_CONFIDENCE,
@@ -52,6 +55,7 @@ PLAIN_CLOTH = "busy background: use the mat or a plain cloth"
 TOO_BRIGHT = "too bright: pale pips may be washed out; check them, or dim the light and retake"
 CHECK_LEFT_OUT = "check that no tile is missing"
 DOUBLE_BLANK = "a double blank alone: check that it lies face up"
+NO_DIVIDER = "no divider line across it: check that it lies face up"
 OFF_THE_EDGE = "runs off the picture: check its pips, or step back and retake"
 STEP_BACK = "step back so whole tiles are in the picture and retake"
 BARE_UNLIKE = "its blank half is not the colour of its other half: check that it is a tile"
@@ -88,6 +92,39 @@ def mark_unlike_halves(image: np.ndarray, tiles: list[RecognisedTile]) -> list[R
 
 def _unlike_why(tile: RecognisedTile) -> str:
     return BARE_UNLIKE if tile.ends.count(0) == 1 else COVERED
+
+
+def mark_blank_without_divider(
+    image: np.ndarray, tiles: list[RecognisedTile]
+) -> list[RecognisedTile]:
+    """Each double blank with no divider line across its middle, marked: a double blank's
+    face is cut in two by its divider, while a tile lying face down (the boneyard beside
+    a hand, say) is bare from end to end and reads as a double blank, which some tables
+    score at 50."""
+    return [
+        _doubt(t, NO_DIVIDER)
+        if t.ends == (0, 0) and _divider_contrast(image, t) < BLANK_DIVIDER
+        else t
+        for t in tiles
+    ]
+
+
+def _divider_contrast(image: np.ndarray, tile: RecognisedTile) -> float:
+    """How far the band across the tile's middle, where its divider lies, stands out from
+    its face: the most any colour of a row there lies from the face's, as a share of the
+    face's (at least DIVIDER_FLOOR: a dark face's colours are mostly noise). A light divider
+    on a yellow tile stands out in blue, hardly in lightness. The tile is drawn straight
+    (its perspective undone) DIVIDER_LOOK px long, and read along the middle of its width,
+    clear of its rim."""
+    width, length = DIVIDER_LOOK // 2, DIVIDER_LOOK
+    straight = np.float32([[0, 0], [width, 0], [width, length], [0, length]])
+    warp = cv2.getPerspectiveTransform(np.float32(tile.corners), straight)
+    drawn = cv2.warpPerspective(image, warp, (width, length), flags=cv2.INTER_AREA)
+    rows = drawn[:, width // 5 : width - width // 5].astype(np.float32).mean(axis=1)
+    at = (np.arange(length) + 0.5) / length
+    face = np.median(rows[((at > 0.12) & (at < 0.4)) | ((at > 0.6) & (at < 0.88))], axis=0)
+    band = rows[(at >= 0.44) & (at <= 0.56)]
+    return float((np.abs(band - face) / np.maximum(face, DIVIDER_FLOOR)).max())
 
 
 def mark_rimless(image: np.ndarray, tiles: list[RecognisedTile]) -> list[RecognisedTile]:

@@ -598,6 +598,23 @@ FACE_BAND = 12.0
 """A half's pixels within this of its median lightness (Lab) are taken for its face: pips
 are fewer than half of it, and darker, lighter or of another tint."""
 
+BLANK_DIVIDER = 0.1
+"""A double blank whose middle stands out from its face by less than this (`doubt.py`
+_divider_contrast: the most a colour there lies from the face's, as a share of it) has no
+divider: a tile lying face down, read as a double blank. Set on tuning tables 910000-910199,
+960000-960099 and 975000-975199: the 69 true double blanks read there stood out 0.26 or
+more (a pale divider on a white tile), the three double blanks read on face-down tiles or
+a score pad 0.01-0.03; another face-down tile stood out 0.38, its rim read as the divider,
+and is not caught. On the real photos the four true ones stand out far more."""
+
+DIVIDER_FLOOR = 40.0
+"""The least a face's colour counts as in _divider_contrast: a dark tile's face is near 0 in
+some colours, where a few levels of noise would be a large share."""
+
+DIVIDER_LOOK = 80
+"""A double blank is drawn straight this many px long (half as wide) to look for its
+divider."""
+
 HALF_TINT = 30.0
 """A tile whose two halves' face tints (Lab a and b) lie this far apart or further is
 doubtful: a tile's face is of one colour. With one blank half, an outline half on a tile

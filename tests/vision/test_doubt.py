@@ -6,17 +6,19 @@ from dataclasses import replace
 import cv2
 import numpy as np
 import pytest
-from laid_tables import CALM, laid, lay
+from laid_tables import CALM, IVORY, laid, lay
 
 from companion.cli import main
 from companion.tiles import Tile
 from vision import recognise
 from vision.doubt import (
     BUSY_EDGES,
+    NO_DIVIDER,
     NO_PIPS_COUNTED,
     SEEN_NOT_READ,
     TOO_DARK,
     judge,
+    mark_blank_without_divider,
     mark_rimless,
     mark_unlike_halves,
 )
@@ -112,6 +114,37 @@ def test_a_tile_with_something_over_one_half_is_marked_for_a_check():
     covered = replace(read, tile=Tile(2, 4))
     (marked,) = mark_unlike_halves(image, [covered])
     assert marked.doubtful and "nothing lies on it" in marked.doubts[0]
+
+
+def test_a_double_blank_with_no_divider_is_marked_as_maybe_face_down():
+    """A tile lying face down (the boneyard beside a hand) is bare from end to end and
+    reads as a double blank, which some tables score at 50: it is marked to check. Double
+    blanks face up are not: a dark divider on ivory, a white one on a yellow tile (which
+    stands out in colour, hardly in lightness) or on a black tile."""
+    table = np.full((560, 1000, 3), (60, 110, 40), np.uint8)  # a green cloth
+    yellow, black = (20, 230, 250), (30, 30, 30)
+    laid_at = {
+        "ivory": lay(table, 40, Tile(0, 0)),
+        "yellow": lay(table, 240, Tile(0, 0), face=yellow),
+        "black": lay(table, 440, Tile(0, 0), face=black),
+        "face down": lay(table, 640, Tile(0, 0), face=IVORY, face_up=False),
+        "a face down dark one": lay(table, 840, Tile(0, 0), face=black, face_up=False),
+    }
+    # pale dividers across the yellow tile (as light as its face) and the black one
+    table[266:275, 255:345] = (230, 225, 215)
+    table[266:275, 455:545] = (245, 245, 245)
+    read = [
+        RecognisedTile(Tile(0, 0), 0.9, tuple((float(x), float(y)) for x, y in corners))
+        for corners in laid_at.values()
+    ]
+    marked = dict(zip(laid_at, mark_blank_without_divider(table, read), strict=True))
+    for name in ("ivory", "yellow", "black"):
+        assert not marked[name].doubtful, name
+    for name in ("face down", "a face down dark one"):
+        assert marked[name].doubts == (NO_DIVIDER,), name
+    # the rule is about double blanks: a face-down tile read with pips is another rule's
+    (three,) = mark_blank_without_divider(table, [replace(read[3], tile=Tile(1, 2))])
+    assert not three.doubtful
 
 
 def _two_face_down_tiles() -> np.ndarray:
