@@ -265,23 +265,23 @@ def test_a_small_tile_read_surely_is_kept():
     assert reading.pip_total == 25 and reading.tiles[-1].doubtful
 
 
+BUSY_TABLES = (
+    Scene(brightness=220.0, busy=BUSY_EDGES * 2, thrown_out=0),  # many edges on the table
+    Scene(brightness=220.0, busy=0.0, thrown_out=12),  # many outlines thrown out
+)
+
+
 def test_a_busy_table_with_every_tile_read_surely_is_scored():
     """A patterned cloth alone is no doubt: such readings were right 112 times of 113 on
     tables and real photos never tuned on (docs/vision-history.md, 2026-12-07)."""
-    for busy in (
-        Scene(brightness=220.0, busy=BUSY_EDGES * 2, thrown_out=0),
-        Scene(brightness=220.0, busy=0.0, thrown_out=12),  # many outlines thrown out
-    ):
+    for busy in BUSY_TABLES:
         reading = judge(laid((1, 2), (3, 4)), busy, ReadingContext())
         assert reading.status == "ok" and reading.reasons == [] and reading.pip_total == 10
 
 
 def test_a_doubtful_tile_on_a_busy_table_asks_and_names_the_cloth():
     unsure = replace(laid((3, 4), at=200.0)[0], confidence=0.5, doubts=("hard to count",))
-    for busy in (
-        Scene(brightness=220.0, busy=BUSY_EDGES * 2, thrown_out=0),
-        Scene(brightness=220.0, busy=0.0, thrown_out=12),
-    ):
+    for busy in BUSY_TABLES:
         reading = judge([*laid((1, 2), (5, 6)), unsure], busy, ReadingContext())
         assert reading.status == "check" and "busy background" in reading.reasons[0]
         assert "please check the 1 marked tile(s)" in reading.reasons
