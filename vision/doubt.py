@@ -43,6 +43,7 @@ from vision.thresholds import (
     PLACE_AREA,
     RIM_SIDES,
     SIZE_SPREAD,
+    SIZED_SURE,
     SPECK_SHARE,
     SPRAWL_SHARE,
     TOO_DARK,
@@ -343,17 +344,20 @@ def _without_misfits(tiles: list[RecognisedTile]) -> tuple[list[RecognisedTile],
 
 def _mark_odd_sizes(tiles: list[RecognisedTile]) -> list[RecognisedTile]:
     """Each tile of a size unlike the usual tile there (_usual; SIZE_SPREAD, AREA_SPREAD),
-    marked. Two tiles of sizes so unlike say one of them is no tile, but not which: the one
-    read less surely is marked (a die and the table beside it read as a 0|5 beside the one
-    tile of a hand, rendered table 1100084; a speck read as 0|0 beside a 7|8)."""
+    marked, unless read so surely (SIZED_SURE) that it is a tile all the same. Two tiles of
+    sizes so unlike say one of them is no tile, but not which: the one read less surely is
+    marked (a die and the table beside it read as a 0|5 beside the one tile of a hand,
+    rendered table 1100084; a speck read as 0|0 beside a 7|8)."""
     if len(tiles) < 2:
         return tiles
     widths = np.array([outline_width(t.corners) for t in tiles])
     areas = _areas(tiles)
     usual_width, usual_area = _usual(tiles, np.stack([widths, areas], axis=1)).T
     odd = _outside(widths, usual_width, SIZE_SPREAD) | _outside(areas, usual_area, AREA_SPREAD)
+    sure = np.array([t.confidence for t in tiles])
     if len(tiles) == 2 and odd.any():
-        odd = np.arange(2) == int(np.argmin([t.confidence for t in tiles]))
+        odd = np.arange(2) == int(np.argmin(sure))
+    odd &= sure < SIZED_SURE
     return [
         _doubt(t, "not the size of the other tiles") if unlike else t
         for t, unlike in zip(tiles, odd, strict=True)

@@ -688,6 +688,15 @@ one read less surely is marked: rendered table 1100084 read a die and the table 
 a 0|5 (2,973 px against the one tile's 10,579) and called the total `ok`; no other reading of
 1,780 photos moved (docs/vision-history.md)."""
 
+SIZED_SURE = 0.99
+"""A tile read at least this surely (its confidence: both halves counted and the verifier
+sure) is not marked for its size (SIZE_SPREAD, AREA_SPREAD): a tile so plainly read is a
+tile, and its size is off because its neighbours are far, or a spinner stands high. On
+tuning tables 910000-910099, 960000-960099 and 975000-975188, 42 tiles were marked for
+their size at 0.99 or surer, every one a true tile with no other doubt; the false tiles
+marked for their size were read 0.20-0.81 surely (a die read as 0|5 beside one tile,
+rendered table 1100084: 0.90)."""
+
 SPECK_SHARE = 0.2
 """With three tiles or more, an outline under this share of the usual tile's area there
 (NEAREST_TILES) whose pips are not counted surely (LOW_CONFIDENCE) is a mark on the table,

@@ -194,6 +194,15 @@ def test_a_tile_of_another_size_is_marked():
     assert [t.doubtful for t in reading.tiles] == [False, False, False, True]
 
 
+def test_a_tile_of_another_size_read_surely_is_scored():
+    """A double three times the others' width (nearer the camera, or a spinner standing
+    high), its pips counted without a doubt: a tile all the same, and the hand is scored."""
+    (near,) = laid((2, 2), width=120.0, at=400.0)
+    tiles = laid((1, 2), (3, 4), (5, 6)) + [replace(near, confidence=0.999)]
+    reading = judge(tiles, CALM, ReadingContext())
+    assert reading.status == "ok" and reading.pip_total == 25
+
+
 def test_of_two_tiles_of_unlike_sizes_the_one_read_less_surely_is_marked():
     """A die and the table beside it read as a 0|5 beside the one tile of the hand (rendered
     table 1100084): a third of its area and read less surely, it is asked about, where the
