@@ -28,11 +28,13 @@ from vision.thresholds import (
     BLANK_DIVIDER,
     BUSY_EDGES,
     BUSY_OUTLINES,
+    CLIPPED,
     COUNT_PATCH,
     DISAGREED,
     DIVIDER_FLOOR,
     DIVIDER_LOOK,
     FACE_BAND,
+    GLARED_HALF,
     HALF_TINT,
     LOW_CONFIDENCE,
     MANY_DOUBTS,
@@ -40,6 +42,7 @@ from vision.thresholds import (
     MOSTLY_DOUBTFUL,
     NEAREST_TILES,
     OFF_THE_PHOTO,
+    PALE_PIPS,
     PLACE_AREA,
     RIM_SIDES,
     SIZE_SPREAD,
@@ -57,6 +60,7 @@ TOO_BRIGHT = "too bright: pale pips may be washed out; check them, or dim the li
 CHECK_LEFT_OUT = "check that no tile is missing"
 DOUBLE_BLANK = "a double blank alone: check that it lies face up"
 NO_DIVIDER = "no divider line across it: check that it lies face up"
+GLARE_ON_IT = "glare washes out part of it: a pale pip may be lost; check its pips"
 OFF_THE_EDGE = "runs off the picture: check its pips, or step back and retake"
 STEP_BACK = "step back so whole tiles are in the picture and retake"
 BARE_UNLIKE = "its blank half is not the colour of its other half: check that it is a tile"
@@ -108,6 +112,28 @@ def mark_blank_without_divider(
         else t
         for t in tiles
     ]
+
+
+def mark_glared(image: np.ndarray, tiles: list[RecognisedTile]) -> list[RecognisedTile]:
+    """Each tile with a half clipped white (CLIPPED) over GLARED_HALF of its face or more
+    whose pips are pale (PALE_PIPS), marked: under a lamp's glare a pale pip there (pink,
+    yellow, grey) is lost to both counters, which may still be sure of the count of the
+    pips left, and the middle pip that tells a three from a two is the first to go. Dark
+    pips stand out of the glare, and the pips of a half are of one colour."""
+    return [_doubt(t, GLARE_ON_IT) if _glared(image, t) else t for t in tiles]
+
+
+def _glared(image: np.ndarray, tile: RecognisedTile) -> bool:
+    corners = np.float32(tile.corners)
+    x, y, w, h = cv2.boundingRect(corners)
+    box = image[max(y, 0) : y + h, max(x, 0) : x + w]
+    if not cv2.countNonZero(cv2.inRange(box, (CLIPPED,) * 3, (255,) * 3)):
+        return False  # nothing clipped round it: the halves drawn from it cannot be
+    for half in split_halves(image, corners):
+        least = half.min(axis=2)  # the channel a pip's colour darkens most
+        if np.mean(least >= CLIPPED) >= GLARED_HALF and np.percentile(least, 1) >= PALE_PIPS:
+            return True
+    return False
 
 
 def _divider_contrast(image: np.ndarray, tile: RecognisedTile) -> float:
@@ -211,12 +237,13 @@ def _judged(
         reasons = [r for r in reasons if r != MAY_BE_MISSING] + [no_tile]
         return Recognition(tiles, context.set_max, problems, "unreadable", reasons)
     doubtful = [t for t in tiles if t.doubtful]
+    unclear = [t for t in doubtful if t.doubts != (GLARE_ON_IT,)]  # glare: read, to check
     busy = PLAIN_CLOTH in reasons  # on a busy table even one doubtful tile may be a mark
-    if (busy and len(doubtful) == len(tiles)) or (
-        len(tiles) >= MANY_DOUBTS and len(doubtful) > MOSTLY_DOUBTFUL * len(tiles)
+    if (busy and len(unclear) == len(tiles)) or (
+        len(tiles) >= MANY_DOUBTS and len(unclear) > MOSTLY_DOUBTFUL * len(tiles)
     ):
-        advice = COME_CLOSER if _small(doubtful) else RETAKE_STEADY
-        reasons.append(f"{len(doubtful)} of {len(tiles)} tiles are unclear: {advice}")
+        advice = COME_CLOSER if _small(unclear) else RETAKE_STEADY
+        reasons.append(f"{len(unclear)} of {len(tiles)} tiles are unclear: {advice}")
         return Recognition(tiles, context.set_max, problems, "unreadable", reasons)
     if doubtful:
         reasons.append(f"please check the {len(doubtful)} marked tile(s)")

@@ -119,6 +119,7 @@ def judged(
     tiles = doubt.mark_unlike_halves(image, tiles)
     tiles = doubt.mark_blank_without_divider(image, tiles)
     tiles = doubt.mark_rimless(image, tiles)
+    tiles = doubt.mark_glared(image, tiles)
     tiles.sort(key=lambda t: (round(t.corners[0][1] / 50), t.corners[0][0]))
     return doubt.judge(tiles, scene, context, close_up=found.proposed.close_up)
 

@@ -534,6 +534,22 @@ most 0.28: a white set on a black table, every pip read) and too bright (0.29 at
 percentile, 0.59 at the median); it asks for a check on 4 of the 200 rendered tuning tables
 910000-910199. It never changes a total."""
 
+GLARED_HALF = 0.5
+"""A tile with a half clipped white (CLIPPED) over this share of its face, its pips pale
+(PALE_PIPS), is marked to check (vision/doubt.py mark_glared): a lamp's glare there may
+wash out a pale pip, and both counters then count the pips left surely. Readings wrong and
+called `ok` were so: a 3|5 of pink pips read 2|5 (tuning table 975089), a 0|7 read 0|6
+(fresh 1501176), their misread halves clipped over 0.58-0.69. On 116 tuning tables
+(975000-975199) 51 halves were clipped so. It never changes a total."""
+
+PALE_PIPS = 100
+"""A half's pips are pale when its darkest pixels (the first percentile of the least of
+the three channels) are this light or lighter: pink, yellow or grey pips, or none (a blank
+half, where a pale one-pip may be lost). Black, blue, green and red pips measure 6-53 on
+clipped halves of mats and rendered tables (a glared half of dark pips loses none), the
+pink and pale ones misread under glare 132-136, bare halves 168-233. Marking every clipped
+half, pale or dark, asked about 23 more of 500 mats read right."""
+
 BUSY_EDGES = 0.035
 """Edge pixels per pixel of table (outside the tiles) above which the table is busy with
 marks that can pass for pips and dividers: wood grain, a printed cloth, a game board. On 60

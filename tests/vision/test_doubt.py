@@ -13,12 +13,14 @@ from companion.tiles import Tile
 from vision import recognise
 from vision.doubt import (
     BUSY_EDGES,
+    GLARE_ON_IT,
     NO_DIVIDER,
     NO_PIPS_COUNTED,
     SEEN_NOT_READ,
     TOO_DARK,
     judge,
     mark_blank_without_divider,
+    mark_glared,
     mark_rimless,
     mark_unlike_halves,
 )
@@ -153,6 +155,36 @@ def _two_face_down_tiles() -> np.ndarray:
     for left in (100, 270):
         cv2.rectangle(image, (left, 100), (left + 160, 180), (200, 225, 235), -1)
     return image
+
+
+def test_a_tile_half_washed_out_by_glare_is_marked():
+    """Under a lamp's glare a pale pip is lost and both counters count the rest surely (a
+    3|5 of pink pips read as 2|5 and called ok): a tile with a half clipped white, pips
+    and all, is marked to check. Not the same tile lit evenly, nor with a small highlight,
+    nor one whose face is clipped round dark pips, which stand out of any glare."""
+    table = np.full((560, 900, 3), (60, 110, 40), np.uint8)
+    corners = [lay(table, x, Tile(3, 5)) for x in (40, 240, 440, 640)]
+    table[165:260, 250:350] = 255  # glare over most of the second tile's top half, pips too
+    table[170:190, 450:470] = 255  # a highlight on the third's
+    top = table[165:260, 650:750]
+    top[top.min(axis=2) > 150] = 255  # the fourth's face clipped round its dark pips
+    values = (Tile(3, 5), Tile(2, 5), Tile(3, 4), Tile(1, 5))  # the second read a pip short
+    read = [
+        RecognisedTile(v, 1.0, tuple(map(tuple, c.tolist())))
+        for v, c in zip(values, corners, strict=True)
+    ]
+    marked = mark_glared(table, read)
+    assert [t.doubts for t in marked] == [(), (GLARE_ON_IT,), (), ()]
+    reading = judge(marked, CALM, ReadingContext())
+    assert reading.status == "check" and reading.pip_total == 28
+
+
+def test_tiles_doubted_only_for_glare_are_read_to_check_not_retaken():
+    """A white set under a bright lamp may have every tile marked for glare: the tiles are
+    read and the total offered to check, not thrown out as a photo to retake."""
+    tiles = [replace(t, doubts=(GLARE_ON_IT,)) for t in laid((1, 2), (3, 4), (5, 6), (2, 2))]
+    reading = judge(tiles, CALM, ReadingContext())
+    assert reading.status == "check" and reading.pip_total == 25
 
 
 def test_an_outline_drawn_across_face_down_tiles_is_no_tile_and_not_scored():
