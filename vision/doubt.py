@@ -7,7 +7,8 @@ tiles for the player to check or says the photo cannot be read, in words that sa
 retake it. Its thresholds (in
 vision/thresholds.py) were set on rendered photos (vision/world.py), not on the real photos
 the recogniser is measured by; two were prompted by real photos (SPECK_SHARE, WASHED_OUT:
-their notes say how).
+their notes say how). The marks a tile earns by how it looks in the photo (halves of two
+colours, no divider, glare, no rim) are vision/tile_marks.py's.
 """
 
 from __future__ import annotations
@@ -15,36 +16,24 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import replace
 
-import cv2
 import numpy as np
 
-from vision.halves import split_halves
 from vision.reading import ReadingContext, RecognisedTile, Recognition
-from vision.rims import rims
 from vision.scene import Scene
 from vision.shapes import area, outline_width
 from vision.thresholds import (
     AREA_SPREAD,
-    BLANK_DIVIDER,
     BUSY_EDGES,
     BUSY_OUTLINES,
-    CLIPPED,
     COUNT_PATCH,
     DISAGREED,
-    DIVIDER_FLOOR,
-    DIVIDER_LOOK,
-    FACE_BAND,
-    GLARED_HALF,
-    HALF_TINT,
     LOW_CONFIDENCE,
     MANY_DOUBTS,
     MOST_PLACES_SHOWN,
     MOSTLY_DOUBTFUL,
     NEAREST_TILES,
     OFF_THE_PHOTO,
-    PALE_PIPS,
     PLACE_AREA,
-    RIM_SIDES,
     SIZE_SPREAD,
     SIZED_SURE,
     SPECK_SHARE,
@@ -52,6 +41,7 @@ from vision.thresholds import (
     TOO_DARK,
     WASHED_OUT,
 )
+from vision.tile_marks import GLARE_ON_IT, NO_RIM
 
 RETAKE_STEADY = "hold the phone still, straight above the tiles, and retake"
 COME_CLOSER = "they are small in the picture; come closer, straight above them, and retake"
@@ -59,13 +49,8 @@ PLAIN_CLOTH = "busy background: use the mat or a plain cloth"
 TOO_BRIGHT = "too bright: pale pips may be washed out; check them, or dim the light and retake"
 CHECK_LEFT_OUT = "check that no tile is missing"
 DOUBLE_BLANK = "a double blank alone: check that it lies face up"
-NO_DIVIDER = "no divider line across it: check that it lies face up"
-GLARE_ON_IT = "glare washes out part of it: a pale pip may be lost; check its pips"
 OFF_THE_EDGE = "runs off the picture: check its pips, or step back and retake"
 STEP_BACK = "step back so whole tiles are in the picture and retake"
-BARE_UNLIKE = "its blank half is not the colour of its other half: check that it is a tile"
-COVERED = "its halves are not of one colour: check that nothing lies on it"
-NO_RIM = "its outline hardly stands out from the table: check that it is a tile"
 NO_TILES = (
     "no tiles found: confirm 0 for an empty hand, or step back so whole tiles are in the"
     " picture, lay them face up on the mat and retake"
@@ -85,97 +70,6 @@ the spotter half sees one: a photo of tiles lying face down reads so, and "a til
 missing" left a player with no tile on the screen wondering which one. A hand of 157 pips
 far off on a blue gingham in cold light (rendered table 900051), its tiles half seen and
 none read, was offered as "no tiles found: confirm 0 for an empty hand"."""
-
-
-def mark_unlike_halves(image: np.ndarray, tiles: list[RecognisedTile]) -> list[RecognisedTile]:
-    """Each tile whose two halves' face tints lie HALF_TINT or further apart, marked: a
-    tile's face is of one colour. With a blank half, which is bare face, an outline half on
-    a tile and half on the table (a die and the cloth beside it) is no tile; with pips on
-    both, something lies over one half (a coin, a train marker) and hides its pips."""
-    return [_doubt(t, _unlike_why(t)) if _unlike(image, t) else t for t in tiles]
-
-
-def _unlike_why(tile: RecognisedTile) -> str:
-    return BARE_UNLIKE if tile.ends.count(0) == 1 else COVERED
-
-
-def mark_blank_without_divider(
-    image: np.ndarray, tiles: list[RecognisedTile]
-) -> list[RecognisedTile]:
-    """Each double blank with no divider line across its middle, marked: a double blank's
-    face is cut in two by its divider, while a tile lying face down (the boneyard beside
-    a hand, say) is bare from end to end and reads as a double blank, which some tables
-    score at 50."""
-    return [
-        _doubt(t, NO_DIVIDER)
-        if t.ends == (0, 0) and _divider_contrast(image, t) < BLANK_DIVIDER
-        else t
-        for t in tiles
-    ]
-
-
-def mark_glared(image: np.ndarray, tiles: list[RecognisedTile]) -> list[RecognisedTile]:
-    """Each tile with a half clipped white (CLIPPED) over GLARED_HALF of its face or more
-    whose pips are pale (PALE_PIPS), marked: under a lamp's glare a pale pip there (pink,
-    yellow, grey) is lost to both counters, which may still be sure of the count of the
-    pips left, and the middle pip that tells a three from a two is the first to go. Dark
-    pips stand out of the glare, and the pips of a half are of one colour."""
-    return [_doubt(t, GLARE_ON_IT) if _glared(image, t) else t for t in tiles]
-
-
-def _glared(image: np.ndarray, tile: RecognisedTile) -> bool:
-    corners = np.float32(tile.corners)
-    x, y, w, h = cv2.boundingRect(corners)
-    box = image[max(y, 0) : y + h, max(x, 0) : x + w]
-    if not cv2.countNonZero(cv2.inRange(box, (CLIPPED,) * 3, (255,) * 3)):
-        return False  # nothing clipped round it: the halves drawn from it cannot be
-    for half in split_halves(image, corners):
-        least = half.min(axis=2)  # the channel a pip's colour darkens most
-        if np.mean(least >= CLIPPED) >= GLARED_HALF and np.percentile(least, 1) >= PALE_PIPS:
-            return True
-    return False
-
-
-def _divider_contrast(image: np.ndarray, tile: RecognisedTile) -> float:
-    """How far the band across the tile's middle, where its divider lies, stands out from
-    its face: the most any colour of a row there lies from the face's, as a share of the
-    face's (at least DIVIDER_FLOOR: a dark face's colours are mostly noise). A light divider
-    on a yellow tile stands out in blue, hardly in lightness. The tile is drawn straight
-    (its perspective undone) DIVIDER_LOOK px long, and read along the middle of its width,
-    clear of its rim."""
-    width, length = DIVIDER_LOOK // 2, DIVIDER_LOOK
-    straight = np.float32([[0, 0], [width, 0], [width, length], [0, length]])
-    warp = cv2.getPerspectiveTransform(np.float32(tile.corners), straight)
-    drawn = cv2.warpPerspective(image, warp, (width, length), flags=cv2.INTER_AREA)
-    rows = drawn[:, width // 5 : width - width // 5].astype(np.float32).mean(axis=1)
-    at = (np.arange(length) + 0.5) / length
-    face = np.median(rows[((at > 0.12) & (at < 0.4)) | ((at > 0.6) & (at < 0.88))], axis=0)
-    band = rows[(at >= 0.44) & (at <= 0.56)]
-    return float((np.abs(band - face) / np.maximum(face, DIVIDER_FLOOR)).max())
-
-
-def mark_rimless(image: np.ndarray, tiles: list[RecognisedTile]) -> list[RecognisedTile]:
-    """Each doubtful tile whose outline stands out from the table on RIM_SIDES sides or fewer
-    (vision/rims.py), marked: drawn across things that are not a tile, not round one."""
-    return [_doubt(t, NO_RIM) if t.doubtful and _rimless(image, t) else t for t in tiles]
-
-
-def _rimless(image: np.ndarray, tile: RecognisedTile) -> bool:
-    edged, flat = rims(image, tile.corners)
-    return edged <= RIM_SIDES and flat >= 2
-
-
-def _unlike(image: np.ndarray, tile: RecognisedTile) -> bool:
-    one, other = (_face_tint(h) for h in split_halves(image, np.float32(tile.corners)))
-    return float(np.linalg.norm(one - other)) >= HALF_TINT
-
-
-def _face_tint(half: np.ndarray) -> np.ndarray:
-    """A half's face tint (Lab a and b): the mean of the pixels near its median lightness,
-    so that pips, a minority, leave it be."""
-    lab = cv2.cvtColor(half, cv2.COLOR_BGR2LAB).reshape(-1, 3).astype(np.float32)
-    face = lab[np.abs(lab[:, 0] - np.median(lab[:, 0])) < FACE_BAND]
-    return (face if len(face) else lab)[:, 1:].mean(axis=0)
 
 
 def judge(
@@ -286,10 +180,6 @@ def _photo_reasons(scene: Scene, tiles: list[RecognisedTile]) -> list[str]:
     return reasons
 
 
-def _doubt(tile: RecognisedTile, why: str) -> RecognisedTile:
-    return tile if why in tile.doubts else replace(tile, doubts=(*tile.doubts, why))
-
-
 def _mark_values_above_set(tiles, set_max: int, problems: list[str]) -> list[RecognisedTile]:
     marked = []
     for tile in tiles:
@@ -297,7 +187,7 @@ def _mark_values_above_set(tiles, set_max: int, problems: list[str]) -> list[Rec
             problems.append(
                 f"{tile.tile} has an end above {set_max}: not in a double-{set_max} set"
             )
-            tile = _doubt(tile, f"an end above {set_max}")
+            tile = tile.doubted(f"an end above {set_max}")
         marked.append(tile)
     return marked
 
@@ -307,7 +197,7 @@ def _mark_twice(tiles: list[RecognisedTile], problems: list[str]) -> list[Recogn
     for value, times in sorted(seen.items(), key=lambda item: item[0].sort_key()):
         if times > 1:
             problems.append(f"{value} is read {times} times but a set has only one")
-    return [_doubt(t, "read more than once") if seen[t.tile] > 1 else t for t in tiles]
+    return [t.doubted("read more than once") if seen[t.tile] > 1 else t for t in tiles]
 
 
 def _mark_lone_double_blank(tiles: list[RecognisedTile]) -> list[RecognisedTile]:
@@ -317,7 +207,7 @@ def _mark_lone_double_blank(tiles: list[RecognisedTile]) -> list[RecognisedTile]
     table is never scored as a hand holding 0|0 (worth 50 with some house rules) unasked.
     On rendered bare tables (seeds 960000-960299) it was the only tile read on 10."""
     if len(tiles) == 1 and tiles[0].ends == (0, 0):
-        return [_doubt(tiles[0], DOUBLE_BLANK)]
+        return [tiles[0].doubted(DOUBLE_BLANK)]
     return tiles
 
 
@@ -338,7 +228,7 @@ def _off_the_photo(
         elif tile.confidence < LOW_CONFIDENCE:
             cut += 1
         else:
-            kept.append(_doubt(tile, OFF_THE_EDGE))
+            kept.append(tile.doubted(OFF_THE_EDGE))
     return kept, cut
 
 
@@ -386,7 +276,7 @@ def _mark_odd_sizes(tiles: list[RecognisedTile]) -> list[RecognisedTile]:
         odd = np.arange(2) == int(np.argmin(sure))
     odd &= sure < SIZED_SURE
     return [
-        _doubt(t, "not the size of the other tiles") if unlike else t
+        t.doubted("not the size of the other tiles") if unlike else t
         for t, unlike in zip(tiles, odd, strict=True)
     ]
 

@@ -8,7 +8,7 @@ photo -> Candidate (an outline round a divider, its two halves counted)
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
 import numpy as np
@@ -122,6 +122,10 @@ class RecognisedTile:
     @property
     def doubtful(self) -> bool:
         return bool(self.doubts)
+
+    def doubted(self, why: str) -> RecognisedTile:
+        """The tile marked for the player to check, saying ``why`` (once)."""
+        return self if why in self.doubts else replace(self, doubts=(*self.doubts, why))
 
     def to_dict(self) -> dict:
         out = {

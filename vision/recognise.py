@@ -23,7 +23,7 @@ import cv2
 import numpy as np
 
 from companion.tiles import Tile
-from vision import counter, doubt, light, refine, spot, verify
+from vision import counter, doubt, light, refine, spot, tile_marks, verify
 from vision.beside import beside
 from vision.find import find_tiles, working_copy
 from vision.halves import split_halves
@@ -116,10 +116,10 @@ def judged(
             believed += more
             scene = _scene(image, found.proposed, believed, found.thrown_out)
     tiles = [_tile(c, context.set_max) for c in believed]
-    tiles = doubt.mark_unlike_halves(image, tiles)
-    tiles = doubt.mark_blank_without_divider(image, tiles)
-    tiles = doubt.mark_rimless(image, tiles)
-    tiles = doubt.mark_glared(image, tiles)
+    tiles = tile_marks.mark_unlike_halves(image, tiles)
+    tiles = tile_marks.mark_blank_without_divider(image, tiles)
+    tiles = tile_marks.mark_rimless(image, tiles)
+    tiles = tile_marks.mark_glared(image, tiles)
     tiles.sort(key=lambda t: (round(t.corners[0][1] / 50), t.corners[0][0]))
     return doubt.judge(tiles, scene, context, close_up=found.proposed.close_up)
 

@@ -536,7 +536,7 @@ percentile, 0.59 at the median); it asks for a check on 4 of the 200 rendered tu
 
 GLARED_HALF = 0.5
 """A tile with a half clipped white (CLIPPED) over this share of its face, its pips pale
-(PALE_PIPS), is marked to check (vision/doubt.py mark_glared): a lamp's glare there may
+(PALE_PIPS), is marked to check (vision/tile_marks.py mark_glared): a lamp's glare there may
 wash out a pale pip, and both counters then count the pips left surely. Readings wrong and
 called `ok` were so: a 3|5 of pink pips read 2|5 (tuning table 975089), a 0|7 read 0|6
 (fresh 1501176), their misread halves clipped over 0.58-0.69. On 116 tuning tables
@@ -615,7 +615,7 @@ FACE_BAND = 12.0
 are fewer than half of it, and darker, lighter or of another tint."""
 
 BLANK_DIVIDER = 0.1
-"""A double blank whose middle stands out from its face by less than this (`doubt.py`
+"""A double blank whose middle stands out from its face by less than this (`tile_marks.py`
 _divider_contrast: the most a colour there lies from the face's, as a share of it) has no
 divider: a tile lying face down, read as a double blank. Set on tuning tables 910000-910199,
 960000-960099 and 975000-975199: the 69 true double blanks read there stood out 0.26 or
