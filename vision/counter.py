@@ -67,7 +67,11 @@ def read(halves: list[np.ndarray]) -> list[HalfReading]:
             sure = min(learned.confidence, rules.confidence)
         else:
             sure = min(learned.confidence, DISAGREED)
-        readings.append(HalfReading(learned.pips, sure, rules.contrast, agreed, learned.confidence))
+        readings.append(
+            HalfReading(
+                learned.pips, sure, rules.contrast, agreed, learned.confidence, rules.pip_area
+            )
+        )
     return readings
 
 

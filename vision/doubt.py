@@ -23,6 +23,7 @@ from vision.scene import Scene
 from vision.shapes import area, outline_width
 from vision.thresholds import (
     AREA_SPREAD,
+    BIG_PIPS,
     BUSY_EDGES,
     BUSY_OUTLINES,
     COUNT_PATCH,
@@ -49,6 +50,11 @@ PLAIN_CLOTH = "busy background: use the mat or a plain cloth"
 TOO_BRIGHT = "too bright: pale pips may be washed out; check them, or dim the light and retake"
 CHECK_LEFT_OUT = "check that no tile is missing"
 DOUBLE_BLANK = "a double blank alone: check that it lies face up"
+BIG_PIPS_SEEN = "its pips are far bigger than the other tiles': check that it is one tile, face up"
+READ_TO_CHECK = {GLARE_ON_IT, BIG_PIPS_SEEN}
+"""Doubts about a tile whose pips were counted plainly: a tile doubted for these alone is
+offered to check, never one of the unclear tiles that make a photo unreadable (a white set
+under a bright lamp would be thrown out whole)."""
 OFF_THE_EDGE = "runs off the picture: check its pips, or step back and retake"
 STEP_BACK = "step back so whole tiles are in the picture and retake"
 NO_TILES = (
@@ -106,6 +112,7 @@ def _judged(
     tiles = _mark_twice(tiles, problems)
     tiles = _mark_lone_double_blank(tiles)
     tiles = _mark_odd_sizes(tiles)
+    tiles = _mark_big_pips(tiles)
     tiles, cut = _off_the_photo(tiles, scene.size)
     reasons = _photo_reasons(scene, tiles)
     if cut:
@@ -131,7 +138,7 @@ def _judged(
         reasons = [r for r in reasons if r != MAY_BE_MISSING] + [no_tile]
         return Recognition(tiles, context.set_max, problems, "unreadable", reasons)
     doubtful = [t for t in tiles if t.doubtful]
-    unclear = [t for t in doubtful if t.doubts != (GLARE_ON_IT,)]  # glare: read, to check
+    unclear = [t for t in doubtful if not set(t.doubts) <= READ_TO_CHECK]
     busy = PLAIN_CLOTH in reasons  # on a busy table even one doubtful tile may be a mark
     if (busy and len(unclear) == len(tiles)) or (
         len(tiles) >= MANY_DOUBTS and len(unclear) > MOSTLY_DOUBTFUL * len(tiles)
@@ -279,6 +286,21 @@ def _mark_odd_sizes(tiles: list[RecognisedTile]) -> list[RecognisedTile]:
         t.doubted("not the size of the other tiles") if unlike else t
         for t, unlike in zip(tiles, odd, strict=True)
     ]
+
+
+def _mark_big_pips(tiles: list[RecognisedTile]) -> list[RecognisedTile]:
+    """Each tile whose pips are BIG_PIPS times the size of the other tiles' or more, each
+    measured as a share of its own half (so near and far tiles compare), marked: a set's
+    pips are of one size. Two tiles face down end to end with a ring printed on each back,
+    outlined as one, read as a 1|1 whose "pips" are the rings (rendered table 975099)."""
+    areas = np.array([t.pip_area for t in tiles])
+    marked = []
+    for i, tile in enumerate(tiles):
+        others = np.delete(areas, i)
+        others = others[others > 0]
+        big = tile.pip_area > 0 and len(others) and tile.pip_area >= BIG_PIPS * np.median(others)
+        marked.append(tile.doubted(BIG_PIPS_SEEN) if big else tile)
+    return marked
 
 
 def _outside(sizes: np.ndarray, usual: np.ndarray, spread: tuple[float, float]) -> np.ndarray:

@@ -43,6 +43,7 @@ class PipCount:
     confidence: float  # 0..1
     contrast: float
     covered: bool = False  # something lies over the half's edge (a coin, a finger): ask
+    pip_area: float = 0.0  # one pip's area as a share of the half (0: none counted)
 
 
 def pip_distance(half: np.ndarray) -> np.ndarray:
@@ -214,4 +215,6 @@ def count_pips(half: np.ndarray, max_pips: int = 18, light: bool = False) -> Pip
         confidence *= 0.8
     if total > max_pips:
         confidence *= 0.3
-    return PipCount(total, confidence, peak, covered=bool(overhang.any()))
+    return PipCount(
+        total, confidence, peak, covered=bool(overhang.any()), pip_area=unit / HALF_SIZE**2
+    )

@@ -46,6 +46,7 @@ class HalfReading:
     contrast: float  # how far the strongest pip stands out from the face (Lab units)
     agreed: bool = True  # the rule-based counter (the second opinion) counted the same
     learned: float = 1.0  # the learned counter's own chance of its count, 0..1
+    pip_area: float = 0.0  # one pip's area as a share of the half, as the rules see it
 
 
 @dataclass(frozen=True)
@@ -114,6 +115,9 @@ class RecognisedTile:
     pips_sure: float = 1.0
     """How sure the count of its less sure half is (0..1), whatever the outline's sureness:
     a tile may be outlined unsurely and counted surely (a close-up with no table round it)."""
+    pip_area: float = 0.0
+    """One pip's area as a share of a half, the larger of its two halves' (0: no pip seen by
+    the rule-based counter): a set's pips are of one size."""
 
     @property
     def ends(self) -> tuple[int, int]:

@@ -348,4 +348,5 @@ def _tile(believed: verify.Believed, set_max: int) -> RecognisedTile:
         points,
         doubts,
         candidate.pips_sure,
+        max(half.pip_area for half in candidate.halves),
     )

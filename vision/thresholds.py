@@ -704,6 +704,20 @@ one read less surely is marked: rendered table 1100084 read a die and the table 
 a 0|5 (2,973 px against the one tile's 10,579) and called the total `ok`; no other reading of
 1,780 photos moved (docs/vision-history.md)."""
 
+BIG_PIPS = 2.5
+"""A tile whose pips are this many times the size of the other tiles' pips (the median of
+theirs, each as a share of its half, as the rule-based counter measures a single pip) is
+marked (vision/doubt.py): a set's pips are of one size. On 281 rendered tuning tables
+(910000-910099, 975000-975199; fifty-sixth session), 7 of 2,418 true tiles had pips so big,
+every one in a reading asked about already, and 4 of 48 false tiles, one of them in a
+reading called `ok` (975099: two tiles face down end to end, a ring on each back, read as a
+1|1, its rings 2.99 times the hand's pips). Then every bench set: that reading asks for a
+check, and no other status moved on the tuning tables (910000-910099, 960000-960099,
+975000-975199), the held-out and fresh tables, 500 mats or the 81 real photos left out
+(three right readings asked already marked one tile more: 1200096, 1501268, 1501275), once
+a tile doubted for its pips alone was kept out of the unclear tiles (vision/doubt.py
+READ_TO_CHECK): before that, two readings asked about became unreadable (960024, 975185)."""
+
 SIZED_SURE = 0.99
 """A tile read at least this surely (its confidence: both halves counted and the verifier
 sure) is not marked for its size (SIZE_SPREAD, AREA_SPREAD): a tile so plainly read is a

@@ -12,6 +12,7 @@ from companion.cli import main
 from companion.tiles import Tile
 from vision import recognise
 from vision.doubt import (
+    BIG_PIPS_SEEN,
     BUSY_EDGES,
     NO_PIPS_COUNTED,
     TOO_DARK,
@@ -377,3 +378,27 @@ def test_near_tiles_at_a_slant_are_judged_beside_their_neighbours_not_the_far_on
     assert not any("far smaller or bigger" in r for r in reading.reasons)
     sized = [t for t in reading.tiles if "not the size of the other tiles" in t.doubts]
     assert sized == []
+
+
+@pytest.mark.parametrize("rings, asked", [(0.048, True), (0.02, False)])
+def test_a_tile_whose_pips_are_far_bigger_than_the_others_is_asked_about(rings, asked):
+    """Two tiles face down end to end, a ring printed on each back, outlined as one tile and
+    read as a 1|1 (rendered table 975099, called `ok` 2 pips over): its "pips" are three
+    times the hand's. A set's pips are of one size; a little bigger is the counter's spread."""
+    hand = [replace(t, pip_area=0.016) for t in laid((3, 5), (2, 6), (4, 4))]
+    backs = replace(laid((1, 1), at=300.0)[0], pip_area=rings)
+    reading = judge([*hand, backs], CALM, ReadingContext())
+    (read_backs,) = [t for t in reading.tiles if t.tile == Tile(1, 1)]
+    assert (BIG_PIPS_SEEN in read_backs.doubts) == asked
+    assert reading.status == ("check" if asked else "ok")
+    assert not any(BIG_PIPS_SEEN in t.doubts for t in reading.tiles if t is not read_backs)
+
+
+def test_a_busy_table_where_the_last_clear_tile_has_big_pips_is_read_to_check():
+    """On a busy cloth every tile doubted makes the photo one to retake; a tile doubted only
+    for the size of its pips was counted plainly, and the reading is offered to check."""
+    busy = Scene(brightness=220.0, busy=0.2, thrown_out=0)
+    hand = [replace(t, pip_area=0.016, doubts=("hard to count",)) for t in laid((3, 5), (2, 6))]
+    big = replace(laid((2, 5), at=300.0)[0], pip_area=0.05)
+    reading = judge([*hand, big], busy, ReadingContext())
+    assert reading.status == "check" and reading.pip_total == 23

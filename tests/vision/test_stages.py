@@ -325,3 +325,20 @@ def test_the_gap_between_thick_tiles_seen_steeply_is_still_no_divider():
     assert len(found) == 2
     middles = sorted(t.divider.centre[0] for t in found)
     assert np.allclose(middles, [309.5, 532.5], atol=8)  # the two dividers, not the gap
+
+
+def test_the_rule_based_counter_tells_how_big_a_pip_is_beside_the_half():
+    """A pip's size as a share of its half: the same pip on a half seen near or far (the
+    half is drawn at one size), and a ring printed on a tile's back, twice as wide, is
+    about four times a pip."""
+    from vision.pips import count_pips
+
+    def half_with(radius: int) -> np.ndarray:
+        half = np.full((HALF_SIZE, HALF_SIZE, 3), (205, 215, 220), np.uint8)
+        cv2.circle(half, (HALF_SIZE // 2, HALF_SIZE // 2), radius, (30, 30, 30), -1, cv2.LINE_AA)
+        return half
+
+    pip, ring = count_pips(half_with(7)), count_pips(half_with(14))
+    assert pip.count == ring.count == 1
+    assert 0.5 * np.pi * 49 < pip.pip_area * HALF_SIZE**2 < 1.5 * np.pi * 49
+    assert 3 < ring.pip_area / pip.pip_area < 5
