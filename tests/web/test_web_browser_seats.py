@@ -308,6 +308,9 @@ def test_after_the_game_my_seat_says_it_is_over(phone_page, game):
     page = phone_page()
     claim(page, 1)
     game.call(c.EndGame())
+    # the page opens the pad on the winner by itself when the end reaches it; going to the
+    # seat before then would be undone
+    page.locator("#winner").wait_for(state="visible")
     go(page, "seat")
     page.locator("#seat-none", has_text="The game is over").wait_for()
     assert page.locator("#seat-buttons").is_hidden()
