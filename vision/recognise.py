@@ -200,11 +200,12 @@ def propose(image: np.ndarray, sides: tuple[int | None, ...] | None = None) -> P
     refined (vision/refine.py) and read again, and the refined one is proposed instead when
     its halves are read surely: the finder's outlines are often a little off or short, and a
     half cut askew is miscounted."""
-    seen = spot.spot_at(image, SPOT_SIDES)
-    outlining = Outlining(image)
-    alone = _spotter_alone(outlining, seen) if sides is None else None
-    if alone is not None:
-        return alone
+    looks, outlining = spot.Looks(image), Outlining(image)
+    if sides is None:  # the quick look first: enough where its tiles read the photo alone
+        alone = _spotter_alone(outlining, looks.spot_at(SPOT_SIDES, quick=True))
+        if alone is not None:
+            return alone
+    seen = looks.spot_at(SPOT_SIDES)
     sides = _sides_for(image, seen) if sides is None else sides
     candidates = _at_sides(image, sides)
     if _dark_share(image) > DARK_SHARE:  # black tiles; the usual size alone reads as many
@@ -216,7 +217,7 @@ def propose(image: np.ndarray, sides: tuple[int | None, ...] | None = None) -> P
     if candidates:
         return Proposed(candidates, False, sure_spots, faint_spots)
     candidates = find_candidates(image, CLOSE_UP_SIDE)
-    close = spot.spot_at(image, (CLOSE_UP_SPOT_SIDE,))
+    close = looks.spot_at((CLOSE_UP_SPOT_SIDE,))
     traced, close_sure, close_faint = spotted(outlining, candidates, close)
     candidates += traced
     if candidates:

@@ -61,71 +61,108 @@ MIRROR_SIGNS = np.float32([1, 1, -1, 1, 1]).reshape(-1, 1, 1)
 """In a mirror a tile's angle a turns to 180° - a: cos 2a is as it was, sin 2a changes sign."""
 
 
-def spots(image: np.ndarray, side: int = SPOT_SIDE) -> tuple[np.ndarray, float]:
-    """The network's five maps for the photo (peaks, cos 2a, sin 2a, log length, log width)
-    and the scale it was looked at.
+class Looks:
+    """The spotter's looks at one photo, each pass of the network made once.
 
-    The network looks at the photo and at its mirror image (a tile seen in a mirror is a
-    tile): a tile's peak is the higher of its two looks, its outline the mean of them. A
-    tile one look barely sees, the other often sees surely; and a peak that stays as high
-    keeps "a tile may be missing" as ready to be said (docs/vision.md)."""
-    small, scale = looked_at(image, side)
-    picture = network_input(small)
-    model = _model(MODEL)
-    model.setInput(picture)
-    maps = model.forward()[0].copy()
-    # padded to whole cells, the mirror's map mirrored is cell for cell the photo's
-    model.setInput(np.ascontiguousarray(picture[..., ::-1]))
-    mirrored = model.forward()[0][:, :, ::-1]
-    peaks = np.maximum(maps[0], mirrored[0])
-    maps = (maps + mirrored * MIRROR_SIGNS) / 2
-    maps[0] = peaks
-    return maps, scale
+    Each look runs the network on the photo and on its mirror image (a tile seen in a mirror
+    is a tile): a tile's peak is the higher of the two, its outline the mean of them. A tile
+    one pass barely sees, the other often sees surely; and a peak that stays as high keeps
+    "a tile may be missing" as ready to be said (docs/vision.md). A quick look spares the
+    mirror of the larger looks, the costliest passes (48 of a plain mat's 120 ms of
+    spotting): where the tiles it sees read the photo alone, most plain mats, that is
+    enough; where they do not, the full look adds the mirror to the passes made
+    (recognise.propose)."""
+
+    def __init__(self, image: np.ndarray) -> None:
+        self.image = image
+        self._pictures: dict[int, tuple[np.ndarray, float]] = {}
+        self._passes: dict[tuple[int, bool], np.ndarray] = {}
+
+    def maps(self, side: int = SPOT_SIDE, mirror: bool = True) -> tuple[np.ndarray, float]:
+        """The network's five maps for the photo (peaks, cos 2a, sin 2a, log length, log
+        width) and the scale it was looked at; with ``mirror``, its mirror image's too."""
+        maps = self._pass(side, mirrored=False)
+        scale = self._pictures[side][1]
+        if not mirror:
+            return maps, scale
+        mirrored = self._pass(side, mirrored=True)
+        both = (maps + mirrored * MIRROR_SIGNS) / 2
+        both[0] = np.maximum(maps[0], mirrored[0])
+        return both, scale
+
+    def _pass(self, side: int, mirrored: bool) -> np.ndarray:
+        if (side, mirrored) not in self._passes:
+            if side not in self._pictures:
+                small, scale = looked_at(self.image, side)
+                self._pictures[side] = (network_input(small), scale)
+            picture = self._pictures[side][0]
+            model = _model(MODEL)
+            # padded to whole cells, the mirror's map mirrored is cell for cell the photo's
+            model.setInput(np.ascontiguousarray(picture[..., ::-1]) if mirrored else picture)
+            maps = model.forward()[0]
+            self._passes[side, mirrored] = (maps[:, :, ::-1] if mirrored else maps).copy()
+        return self._passes[side, mirrored]
+
+    def spot(self, side: int = SPOT_SIDE, mirror: bool = True) -> list[tuple[np.ndarray, float]]:
+        """Every tile the spotter sees: its outline (4x2 photo px: end A's two corners, then
+        end B's, going round) and the chance of its peak."""
+        maps, scale = self.maps(side, mirror)
+        peaks = maps[0]
+        tallest = cv2.dilate(peaks, np.ones((3, 3), np.uint8))
+        ys, xs = np.nonzero((peaks >= tallest) & (peaks > SPOT_ABOVE))
+        found = []
+        for y, x in zip(ys, xs, strict=True):
+            # the peak's neighbourhood, weighted by its chances: steadier than one cell
+            y0, x0 = max(0, y - 1), max(0, x - 1)
+            weights = peaks[y0 : y + 2, x0 : x + 2]
+            weights = weights / weights.sum()
+            cos2, sin2, log_length, log_width = (maps[1:5, y0 : y + 2, x0 : x + 2] * weights).sum(
+                axis=(1, 2)
+            )
+            cells_y, cells_x = np.mgrid[y0 : y0 + weights.shape[0], x0 : x0 + weights.shape[1]]
+            centre = (
+                float(((cells_x + 0.5) * weights).sum() * SPOT_STRIDE),
+                float(((cells_y + 0.5) * weights).sum() * SPOT_STRIDE),
+            )
+            angle = np.degrees(np.arctan2(sin2, cos2) / 2)
+            length, width = np.exp(log_length) * SPOT_STRIDE, np.exp(log_width) * SPOT_STRIDE
+            corners = cv2.boxPoints((centre, (float(length), float(width)), float(angle)))
+            found.append((ends_first(corners / scale), float(peaks[y, x])))
+        return found
+
+    def spot_at(
+        self, sides: tuple[int, ...], quick: bool = False
+    ) -> list[tuple[np.ndarray, float]]:
+        """Every tile the spotter sees at each of ``sides`` (the smallest last), surest
+        first, each once (_once_each); ``quick``: the larger looks without their mirror.
+        Where a tile it sees at the smallest is long there (SPOT_BIG or more), the photo is
+        a close one whose tiles are at the edge of what the spotter learned: it looks again
+        at two thirds of that size. Where one it sees at the others is as narrow as it sees
+        any (SPOT_NARROW), the photo is mostly a steep view whose far tiles may be smaller
+        still, too small for it to see: it looks again at SPOT_NARROW_SIDE."""
+        seen = [s for side in sides[:-1] for s in self.spot(side, mirror=not quick)]
+        if _narrow(seen, sides[0] / max(self.image.shape[:2])):
+            seen += self.spot(SPOT_NARROW_SIDE, mirror=not quick)
+        smallest = self.spot(sides[-1])
+        scale = sides[-1] / max(self.image.shape[:2])
+        if any(outline_length(corners) * scale >= SPOT_BIG for corners, _ in smallest):
+            smallest += self.spot(round(sides[-1] * 2 / 3))
+        return _once_each(seen + smallest)
+
+
+def spots(image: np.ndarray, side: int = SPOT_SIDE) -> tuple[np.ndarray, float]:
+    """The five maps of the spotter's look at ``side`` (Looks.maps), photo and mirror."""
+    return Looks(image).maps(side)
 
 
 def spot(image: np.ndarray, side: int = SPOT_SIDE) -> list[tuple[np.ndarray, float]]:
-    """Every tile the spotter sees: its outline (4x2 photo px: end A's two corners, then
-    end B's, going round) and the chance of its peak."""
-    maps, scale = spots(image, side)
-    peaks = maps[0]
-    tallest = cv2.dilate(peaks, np.ones((3, 3), np.uint8))
-    ys, xs = np.nonzero((peaks >= tallest) & (peaks > SPOT_ABOVE))
-    found = []
-    for y, x in zip(ys, xs, strict=True):
-        # the peak's neighbourhood, weighted by its chances: a steadier reading than one cell
-        y0, x0 = max(0, y - 1), max(0, x - 1)
-        weights = peaks[y0 : y + 2, x0 : x + 2]
-        weights = weights / weights.sum()
-        cos2, sin2, log_length, log_width = (maps[1:5, y0 : y + 2, x0 : x + 2] * weights).sum(
-            axis=(1, 2)
-        )
-        cells_y, cells_x = np.mgrid[y0 : y0 + weights.shape[0], x0 : x0 + weights.shape[1]]
-        centre = (
-            float(((cells_x + 0.5) * weights).sum() * SPOT_STRIDE),
-            float(((cells_y + 0.5) * weights).sum() * SPOT_STRIDE),
-        )
-        angle = np.degrees(np.arctan2(sin2, cos2) / 2)
-        length, width = np.exp(log_length) * SPOT_STRIDE, np.exp(log_width) * SPOT_STRIDE
-        corners = cv2.boxPoints((centre, (float(length), float(width)), float(angle)))
-        found.append((ends_first(corners / scale), float(peaks[y, x])))
-    return found
+    """Every tile the spotter's look at ``side`` sees (Looks.spot)."""
+    return Looks(image).spot(side)
 
 
 def spot_at(image: np.ndarray, sides: tuple[int, ...]) -> list[tuple[np.ndarray, float]]:
-    """Every tile the spotter sees at each of ``sides`` (the smallest last), surest first,
-    each once (_once_each). Where a tile it sees at the smallest is long there (SPOT_BIG or
-    more), the photo is a close one whose tiles are at the edge of what the spotter learned:
-    it looks again at two thirds of that size. Where one it sees at the others is as narrow
-    as it sees any (SPOT_NARROW), the photo is mostly a steep view whose far tiles may be
-    smaller still, too small for it to see: it looks again at SPOT_NARROW_SIDE."""
-    seen = [s for side in sides[:-1] for s in spot(image, side)]
-    if _narrow(seen, sides[0] / max(image.shape[:2])):
-        seen += spot(image, SPOT_NARROW_SIDE)
-    smallest = spot(image, sides[-1])
-    scale = sides[-1] / max(image.shape[:2])
-    if any(outline_length(corners) * scale >= SPOT_BIG for corners, _ in smallest):
-        smallest += spot(image, round(sides[-1] * 2 / 3))
-    return _once_each(seen + smallest)
+    """Every tile the spotter sees at each of ``sides`` (Looks.spot_at), the full look."""
+    return Looks(image).spot_at(sides)
 
 
 def _narrow(seen: list[tuple[np.ndarray, float]], scale: float) -> bool:

@@ -240,8 +240,10 @@ def _read_with_spots(monkeypatch, one_tile, chance: float, places: int):
         (np.float32([[x, 10], [x + 20, 10], [x + 20, 50], [x, 50]]), chance)
         for x in range(10, 10 + 30 * places, 30)
     ]
-    seen = spot.spot
-    monkeypatch.setattr(spot, "spot", lambda image, side: seen(image, side) + extra)
+    seen = spot.Looks.spot
+    monkeypatch.setattr(
+        spot.Looks, "spot", lambda looks, side, mirror=True: seen(looks, side, mirror) + extra
+    )
     return recognise(photo, set_max=6)
 
 

@@ -161,3 +161,57 @@ def test_a_steep_views_small_far_tiles_are_read_with_a_closer_look(monkeypatch):
     closer = tiles_right()
     monkeypatch.setattr(spot, "SPOT_NARROW", 0)  # never look closer
     assert closer > tiles_right()
+
+
+class _CountedNet:
+    """The spotter's network, counting its passes by the width of what it is shown."""
+
+    def __init__(self, net) -> None:
+        self.net, self.widths = net, []
+
+    def setInput(self, picture) -> None:  # noqa: N802 (OpenCV's name)
+        self.widths.append(picture.shape[-1])
+        self.net.setInput(picture)
+
+    def forward(self):
+        return self.net.forward()
+
+
+def _counted(monkeypatch) -> _CountedNet:
+    counted = _CountedNet(spot._model(spot.MODEL))
+    monkeypatch.setattr(spot, "_model", lambda path: counted)
+    return counted
+
+
+def test_a_plain_mat_the_spotter_reads_alone_spares_its_costliest_pass(monkeypatch):
+    """A plain mat, most of what the companion reads, is read from the quick look: the 768
+    px look without its mirror image (three passes of the network, not four). The quicker
+    reading is the full one's: the same tiles and total."""
+    from vision.recognise import recognise
+    from vision.synth import render
+
+    image, truth = render(1001)
+    counted = _counted(monkeypatch)
+    reading = recognise(image, set_max=12)
+    assert reading.status == "ok" and reading.pip_total == sum(t.tile.pips for t in truth)
+    assert sorted(counted.widths) == [384, 384, 768]
+
+
+def test_the_full_look_after_the_quick_one_sees_what_a_full_look_alone_sees(monkeypatch):
+    """Where the quick look's tiles leave the photo unsure, the full look adds the mirror
+    passes to the passes made: no pass is made twice, and it sees the same spots, to the
+    last bit, as a full look on its own."""
+    photo = render_world(FRESH[0], size=(1280, 720))
+    counted = _counted(monkeypatch)
+    alone = spot.spot_at(photo.image, SPOT_SIDES)
+    passes_alone, counted.widths = sorted(counted.widths), []
+    looks = spot.Looks(photo.image)
+    assert looks.spot_at(SPOT_SIDES, quick=True)
+    quick = len(counted.widths)
+    full = looks.spot_at(SPOT_SIDES)
+    assert counted.widths[quick:] == [768]  # the mirror the quick look spared, and no more
+    assert sorted(counted.widths) == passes_alone
+    assert len(full) == len(alone)
+    for (corners, chance), (expected, expected_chance) in zip(full, alone, strict=True):
+        assert chance == expected_chance
+        assert np.array_equal(corners, expected)
