@@ -150,11 +150,6 @@ class Looks:
         return _once_each(seen + smallest)
 
 
-def spots(image: np.ndarray, side: int = SPOT_SIDE) -> tuple[np.ndarray, float]:
-    """The five maps of the spotter's look at ``side`` (Looks.maps), photo and mirror."""
-    return Looks(image).maps(side)
-
-
 def spot(image: np.ndarray, side: int = SPOT_SIDE) -> list[tuple[np.ndarray, float]]:
     """Every tile the spotter's look at ``side`` sees (Looks.spot)."""
     return Looks(image).spot(side)
