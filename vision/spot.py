@@ -82,7 +82,7 @@ class Looks:
         """The network's five maps for the photo (peaks, cos 2a, sin 2a, log length, log
         width) and the scale it was looked at; with ``mirror``, its mirror image's too."""
         maps = self._pass(side, mirrored=False)
-        scale = self._pictures[side][1]
+        _, scale = self._picture(side)
         if not mirror:
             return maps, scale
         mirrored = self._pass(side, mirrored=True)
@@ -90,12 +90,16 @@ class Looks:
         both[0] = np.maximum(maps[0], mirrored[0])
         return both, scale
 
+    def _picture(self, side: int) -> tuple[np.ndarray, float]:
+        """What the network is shown at ``side`` (network_input) and the scale used."""
+        if side not in self._pictures:
+            small, scale = looked_at(self.image, side)
+            self._pictures[side] = (network_input(small), scale)
+        return self._pictures[side]
+
     def _pass(self, side: int, mirrored: bool) -> np.ndarray:
         if (side, mirrored) not in self._passes:
-            if side not in self._pictures:
-                small, scale = looked_at(self.image, side)
-                self._pictures[side] = (network_input(small), scale)
-            picture = self._pictures[side][0]
+            picture, _ = self._picture(side)
             model = _model(MODEL)
             # padded to whole cells, the mirror's map mirrored is cell for cell the photo's
             model.setInput(np.ascontiguousarray(picture[..., ::-1]) if mirrored else picture)
